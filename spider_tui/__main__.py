@@ -1,0 +1,5 @@
+"""python -m spider_tui -> cli.main()."""
+
+from spider_tui.cli import main
+
+raise SystemExit(main())

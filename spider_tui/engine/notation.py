@@ -1,0 +1,164 @@
+"""Position notation (SPEC §3): read and write a Game as text.
+
+```
+suits: 2
+rules: classic
+deal: 1234
+moves: 17
+stock: 7h 2s Ks 9h 4s Qh Ah 3s 5h Ts
+done: s h
+1: Qh 3s 7h | 9s 8s
+2: | Kh
+3: |
+```
+
+Cards left of ``|`` are face down, right of it face up (a line with no ``|`` is all face up).
+``#`` starts a comment; blank lines are ignored.  Partial positions are allowed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import SUIT_CHARS, SUITS_IN_PLAY, card_text, make_card, parse_card
+from .game import RUN, Game, PositionError
+from .rules import rules_named
+
+COLUMNS = 10
+COPIES = {1: 8, 2: 4, 4: 2}  # copies of each card in the 104-card deck, by suit count
+
+
+def format_position(g: Game) -> str:
+    lines = [f"suits: {g.suits}", f"rules: {g.rules.name}"]
+    if g.deal_number is not None:
+        lines.append(f"deal: {g.deal_number}")
+    lines.append(f"moves: {g.moves}")
+    lines.append("stock: " + (" ".join(map(card_text, g.stock)) if g.stock else "-"))
+    lines.append("done: " + (" ".join(SUIT_CHARS[s] for s in g.done) if g.done else "-"))
+    for i, (cards, down) in enumerate(zip(g.columns, g.down), 1):
+        parts = [card_text(c) for c in cards[:down]] + ["|"] + [card_text(c) for c in cards[down:]]
+        lines.append(f"{i}: " + " ".join(parts))
+    return "\n".join(lines) + "\n"
+
+
+def _cards(tokens: list[str], lineno: int) -> list[int]:
+    out = []
+    for tok in tokens:
+        try:
+            out.append(parse_card(tok))
+        except ValueError:
+            raise PositionError(f"unknown token {tok!r} (a card is a rank A23456789TJQK and a suit shdc)", lineno) from None
+    return out
+
+
+def parse_position(text: str) -> Game:
+    headers: dict[str, tuple[str, int]] = {}
+    columns: dict[int, tuple[list[int], int, int]] = {}
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        key, sep, value = line.partition(":")
+        key, value = key.strip().lower(), value.strip()
+        if not sep:
+            raise PositionError(f"expected 'name: value', got {line!r}", lineno)
+        if key.isdigit():
+            col = int(key)
+            if not 1 <= col <= COLUMNS:
+                raise PositionError(f"there is no column {col} (columns are 1-{COLUMNS})", lineno)
+            if col in columns:
+                raise PositionError(f"column {col} is given twice", lineno)
+            tokens = value.split()
+            if tokens.count("|") > 1:
+                raise PositionError("a column has at most one '|'", lineno)
+            if "|" in tokens:
+                bar = tokens.index("|")
+                down_t, up_t = tokens[:bar], tokens[bar + 1 :]
+            else:
+                down_t, up_t = [], tokens
+            down, up = _cards(down_t, lineno), _cards(up_t, lineno)
+            if down and not up:
+                raise PositionError(f"column {col} has cards but no face-up card", lineno)
+            columns[col] = (down + up, len(down), lineno)
+        elif key in ("suits", "rules", "deal", "moves", "stock", "done"):
+            if key in headers:
+                raise PositionError(f"'{key}:' is given twice", lineno)
+            headers[key] = (value, lineno)
+        else:
+            raise PositionError(f"unknown line {key!r}", lineno)
+
+    def header_int(name: str, default: int | None, lo: int) -> int | None:
+        if name not in headers:
+            return default
+        value, ln = headers[name]
+        try:
+            v = int(value)
+        except ValueError:
+            raise PositionError(f"'{name}:' wants a number, not {value!r}", ln) from None
+        if v < lo:
+            raise PositionError(f"'{name}:' must be at least {lo}", ln)
+        return v
+
+    # Suits: given, or the smallest deck that holds the cards shown.
+    suits = header_int("suits", None, 1)
+    if suits is not None and suits not in COPIES:
+        raise PositionError(f"suits must be 1, 2 or 4, not {suits}", headers["suits"][1])
+
+    stock: list[int] = []
+    if "stock" in headers:
+        value, ln = headers["stock"]
+        if value not in ("", "-"):
+            stock = _cards(value.split(), ln)
+            if len(stock) % COLUMNS:
+                raise PositionError(f"the stock has {len(stock)} cards, not a whole number of deals of {COLUMNS}", ln)
+    done: list[int] = []
+    if "done" in headers:
+        value, ln = headers["done"]
+        if value not in ("", "-"):
+            for tok in value.split():
+                if len(tok) != 1 or tok.lower() not in SUIT_CHARS:
+                    raise PositionError(f"unknown token {tok!r} in 'done:' (a suit is s, h, d or c)", ln)
+                done.append(SUIT_CHARS.index(tok.lower()))
+
+    if suits is None:
+        used = {c >> 4 for col in columns.values() for c in col[0]} | {c >> 4 for c in stock} | set(done)
+        suits = 1 if used <= {0} else 2 if used <= {0, 1} else 4
+    allowed = set(SUITS_IN_PLAY[suits])
+
+    # Every card: a suit the deck has, no more copies than the deck holds.
+    counts: Counter[int] = Counter()
+    where: dict[int, int] = {}
+    for col in sorted(columns):
+        cards, _, ln = columns[col]
+        for c in cards:
+            counts[c] += 1
+            where.setdefault(c, ln)
+    if "stock" in headers:
+        for c in stock:
+            counts[c] += 1
+            where.setdefault(c, headers["stock"][1])
+    for s in done:
+        ln = headers["done"][1]
+        for r in range(1, RUN + 1):
+            counts[make_card(r, s)] += 1
+            where.setdefault(make_card(r, s), ln)
+    for c, n in counts.items():
+        if (c >> 4) not in allowed:
+            raise PositionError(f"{card_text(c)}: a {suits}-suit game has no {'shdc'[c >> 4]} cards", where[c])
+        if n > COPIES[suits]:
+            raise PositionError(f"{card_text(c)} appears {n} times; a {suits}-suit deck holds {COPIES[suits]}", where[c])
+
+    rules_value = headers.get("rules", ("classic", 0))
+    try:
+        rules = rules_named(rules_value[0] or "classic")
+    except KeyError as e:
+        raise PositionError(str(e.args[0]), rules_value[1] or None) from None
+
+    cols = [list(columns[i][0]) if i in columns else [] for i in range(1, COLUMNS + 1)]
+    down = [columns[i][1] if i in columns else 0 for i in range(1, COLUMNS + 1)]
+    return Game(
+        cols, down, stock, done,
+        suits=suits, rules=rules,
+        deal_number=header_int("deal", None, 1),
+        moves=header_int("moves", 0, 0) or 0,
+    )
