@@ -244,7 +244,8 @@ class Game:
         if dst and (dst[-1] & 15) != (lead & 15) + 1:
             if (lead & 15) == KING:
                 return "A King goes only into an empty column."
-            return f"{with_article(lead & 15).capitalize()} goes on {with_article((lead & 15) + 1)}."
+            what = with_article(lead & 15)
+            return f"{what[0].upper()}{what[1:]} goes on {with_article((lead & 15) + 1)}."
         return None
 
     def resolve(self, move: Move | str) -> Move:

@@ -125,28 +125,26 @@ def parse_position(text: str) -> Game:
         suits = 1 if used <= {0} else 2 if used <= {0, 1} else 4
     allowed = set(SUITS_IN_PLAY[suits])
 
-    # Every card: a suit the deck has, no more copies than the deck holds.
+    # Every card: a suit the deck has, no more copies than the deck holds.  The fault is
+    # reported on the line where the first card too many appears.
     counts: Counter[int] = Counter()
-    where: dict[int, int] = {}
+
+    def count(card: int, ln: int) -> None:
+        if (card >> 4) not in allowed:
+            raise PositionError(f"{card_text(card)}: a {suits}-suit game has no {SUIT_CHARS[card >> 4]} cards", ln)
+        counts[card] += 1
+        if counts[card] > COPIES[suits]:
+            raise PositionError(f"{card_text(card)} appears {counts[card]} times; a {suits}-suit deck holds {COPIES[suits]}", ln)
+
     for col in sorted(columns):
         cards, _, ln = columns[col]
         for c in cards:
-            counts[c] += 1
-            where.setdefault(c, ln)
-    if "stock" in headers:
-        for c in stock:
-            counts[c] += 1
-            where.setdefault(c, headers["stock"][1])
+            count(c, ln)
+    for c in stock:
+        count(c, headers["stock"][1])
     for s in done:
-        ln = headers["done"][1]
         for r in range(1, RUN + 1):
-            counts[make_card(r, s)] += 1
-            where.setdefault(make_card(r, s), ln)
-    for c, n in counts.items():
-        if (c >> 4) not in allowed:
-            raise PositionError(f"{card_text(c)}: a {suits}-suit game has no {'shdc'[c >> 4]} cards", where[c])
-        if n > COPIES[suits]:
-            raise PositionError(f"{card_text(c)} appears {n} times; a {suits}-suit deck holds {COPIES[suits]}", where[c])
+            count(make_card(r, s), headers["done"][1])
 
     rules_value = headers.get("rules", ("classic", 0))
     try:

@@ -1,0 +1,43 @@
+"""SPEC §9: the command line (show, bad arguments)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from spider_tui.cli import main
+from spider_tui.engine import Game
+
+
+def test_show_prints_the_deal_in_notation(capsys):
+    assert main(["show", "1234", "--suits", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out == Game.new(1234, suits=2).to_text()
+    assert Game.from_text(out).deal_number == 1234
+
+
+def test_show_defaults_to_one_suit(capsys):
+    main(["show", "5"])
+    assert capsys.readouterr().out.startswith("suits: 1\n")
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["show", "0"], "1..2147483647"),
+        (["show", "2147483648"], "1..2147483647"),
+        (["show", "abc"], "whole number"),
+        (["show", "5", "--suits", "3"], "suits must be 1, 2 or 4"),
+        (["show"], "required"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_module_entry_point_runs():
+    r = subprocess.run([sys.executable, "-m", "spider_tui", "show", "9"], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.startswith("suits: 1")
