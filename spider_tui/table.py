@@ -1,0 +1,370 @@
+"""One round at the table: a Game plus what the player sees and does (SPEC §5–§7).
+
+``Table`` holds the deal number, suit count, daily date, hints used and play time, and the
+selection/cursor/tap semantics of SPEC §6 as plain logic, so every "what happens when I
+click here?" question has one answer, tested without a terminal.  Widgets only call
+``tap``, ``double_tap``, ``key_column``, ``deal``, ``undo``, ``hint`` … and re-render.
+
+Columns are 0-based here (the UI shows 1–10).  A *group* is ``(column, count)``: the last
+``count`` cards of the column.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import date
+from typing import Callable
+
+from spider_tui.engine import DEAL, Game, IllegalMove, Move
+
+STUCK_TEXT = "No moves left. Undo to go back."
+DEAL_REFUSED_TEXT = "Fill every empty column before dealing."
+
+
+@dataclass(frozen=True)
+class Selection:
+    """A held group: ``count`` cards at the end of ``column``.
+
+    ``chosen`` is False for the default pick of a column key (its longest movable group): then
+    a target column takes the part of the group that fits it, like ``3>7`` in move text.
+    """
+
+    column: int
+    count: int
+    chosen: bool = True
+
+
+class Table:
+    """A round in play.  ``clock`` returns seconds (monotonic); injected by tests."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        deal_number: int | None = None,
+        daily: date | None = None,
+        practice: bool = False,
+        hints_used: int = 0,
+        seconds: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.game = game
+        self.deal_number = deal_number if deal_number is not None else game.deal_number
+        self.daily = daily
+        self.practice = practice
+        self.hints_used = hints_used
+        self.clock = clock
+        self._seconds = seconds
+        self._running_since: float | None = None
+        self.selection: Selection | None = None
+        self.hint_move: Move | None = None
+        self.status = ""
+        self.cursor_column = 0
+        self.cursor_index: int | None = None  # card index in the column; None = exposed card
+        self._stuck_told = False
+        self.version = 0  # bumps on every change the screen should show
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(cls, number: int, suits: int = 1, rules: str = "classic", **kw) -> "Table":
+        return cls(Game.new(number, suits=suits, rules=rules), deal_number=number, **kw)
+
+    @property
+    def suits(self) -> int:
+        return self.game.suits
+
+    # ------------------------------------------------------------------ time
+    def resume(self) -> None:
+        """The round is on screen: time counts."""
+        if self._running_since is None and not self.over:
+            self._running_since = self.clock()
+
+    def pause(self) -> None:
+        """Something covers the round (help, stats, a dialog) or it ended: time stops."""
+        if self._running_since is not None:
+            self._seconds += self.clock() - self._running_since
+            self._running_since = None
+
+    @property
+    def seconds(self) -> float:
+        extra = self.clock() - self._running_since if self._running_since is not None else 0.0
+        return self._seconds + extra
+
+    # ------------------------------------------------------------------ state
+    @property
+    def won(self) -> bool:
+        return self.game.won
+
+    @property
+    def over(self) -> bool:
+        return self.game.won
+
+    @property
+    def moves(self) -> int:
+        return self.game.moves
+
+    @property
+    def in_progress(self) -> bool:
+        """A round with at least one move that has not ended: leaving it counts as played."""
+        return self.game.moves > 0 and not self.over
+
+    def movable(self, col: int) -> int:
+        return self.game.movable(col) if 0 <= col < len(self.game.columns) else 0
+
+    def group_at(self, col: int, index: int | None) -> int:
+        """Size of the group that card ``index`` of ``col`` leads, or 0 when it leads none."""
+        cards = self.game.columns[col]
+        if index is None or not cards:
+            return 0
+        count = len(cards) - index
+        return count if 1 <= count <= self.movable(col) else 0
+
+    def target_count(self, target: int) -> int | None:
+        """Cards of the held group that would go to ``target``, or None if it can't go there."""
+        sel = self.selection
+        if sel is None or target == sel.column:
+            return None
+        if sel.chosen:
+            return sel.count if self.game.is_legal(Move(sel.column + 1, target + 1, sel.count)) else None
+        k = self.game.group_fitting(sel.column, target)
+        if k is None or k > sel.count:
+            return None
+        return k if self.game.is_legal(Move(sel.column + 1, target + 1, k)) else None
+
+    def targets(self) -> list[int]:
+        """Every column the held group (or its fitting part) can go to now."""
+        if self.selection is None:
+            return []
+        return [t for t in range(len(self.game.columns)) if self.target_count(t) is not None]
+
+    # ------------------------------------------------------------------ changes
+    def _changed(self) -> None:
+        self.version += 1
+
+    def _select(self, col: int, count: int, chosen: bool = True) -> None:
+        self.selection = Selection(col, count, chosen) if count > 0 else None
+        self.hint_move = None
+        self.status = ""
+        self._changed()
+
+    def clear(self) -> None:
+        """Esc: drop the held group and the hint outline."""
+        if self.selection is not None or self.hint_move is not None:
+            self.selection = None
+            self.hint_move = None
+            self._changed()
+
+    def _after_action(self) -> None:
+        self.selection = None
+        self.hint_move = None
+        self.status = ""
+        g = self.game
+        if g.won:
+            self.pause()
+        elif g.stuck:
+            if not self._stuck_told:
+                self.status = STUCK_TEXT
+                self._stuck_told = True
+        else:
+            self._stuck_told = False
+        self._changed()
+
+    def play(self, move: Move | str) -> bool:
+        """Play a move; False (with a quiet status line) when the rules refuse it."""
+        if self.over:
+            return False
+        try:
+            self.game.play(move)
+        except IllegalMove as e:
+            self.status = e.reason
+            self._changed()
+            return False
+        self._after_action()
+        return True
+
+    def _move_selection_to(self, target: int) -> bool:
+        k = self.target_count(target)
+        if k is None or self.selection is None:
+            return False
+        return self.play(Move(self.selection.column + 1, target + 1, k))
+
+    def _select_movable(self, col: int, index: int | None = None) -> None:
+        """Hold what is movable at ``col``: the group ``index`` leads, else its longest group."""
+        k = self.group_at(col, index)
+        if k:
+            self._select(col, k, True)
+        elif self.movable(col):
+            self._select(col, self.movable(col), False)
+        else:
+            self.selection = None
+            self.hint_move = None
+            self._changed()
+
+    # ------------------------------------------------------------------ player input
+    def tap(self, col: int, index: int | None = None) -> None:
+        """A click on column ``col``; ``index`` is the card clicked (None: empty space/slot)."""
+        if self.over or not 0 <= col < len(self.game.columns):
+            return
+        self.cursor_column, self.cursor_index = col, index
+        sel = self.selection
+        if sel is None:
+            self._select_movable(col, index)
+            return
+        if col == sel.column:
+            k = self.group_at(col, index)
+            if k and k != sel.count:
+                self._select(col, k, True)  # a different card of the same run
+            else:
+                self.clear()  # tapping the held group puts it back
+            return
+        if not self._move_selection_to(col):
+            self._select_movable(col, index)
+
+    def best_target(self, col: int, count: int) -> int | None:
+        """Best column for the group (col, count): same-suit card, else any card, else empty."""
+        g = self.game
+        lead = g.columns[col][-count]
+        same = other = empty = None
+        whole = count == len(g.columns[col])
+        for t in range(len(g.columns)):
+            if t == col or not g.is_legal(Move(col + 1, t + 1, count)):
+                continue
+            dst = g.columns[t]
+            if dst and (dst[-1] >> 4) == (lead >> 4):
+                same = t if same is None else same
+            elif dst:
+                other = t if other is None else other
+            elif not whole and empty is None:
+                empty = t  # a whole column into an empty one changes nothing
+        for t in (same, other, empty):
+            if t is not None:
+                return t
+        return None
+
+    def double_tap(self, col: int, index: int | None = None) -> None:
+        """Double click (or Enter on a selection): the best move for the group there."""
+        if self.over or not 0 <= col < len(self.game.columns):
+            return
+        k = self.group_at(col, index) or self.movable(col)
+        if not k:
+            return
+        t = self.best_target(col, k)
+        if t is None:
+            self._select(col, k, True)
+            self.status = "That group has nowhere to go."
+            return
+        self.play(Move(col + 1, t + 1, k))
+
+    def key_column(self, col: int) -> None:
+        """Keys 1–9, 0: hold a column's longest group, shorten it, or move the held group."""
+        if self.over or not 0 <= col < len(self.game.columns):
+            return
+        self.cursor_column, self.cursor_index = col, None
+        sel = self.selection
+        if sel is not None and sel.column == col:
+            count = sel.count - 1 if sel.count > 1 else self.movable(col)
+            self._select(col, count, count != self.movable(col))
+            return
+        if sel is not None and self._move_selection_to(col):
+            return
+        self._select_movable(col, None)
+
+    def enter(self) -> None:
+        """Enter: pick up at the cursor; with a group held, put it at the cursor or make its best move."""
+        sel = self.selection
+        if sel is None:
+            self._select_movable(self.cursor_column, self.cursor_index)
+        elif self.cursor_column != sel.column:
+            self.space()
+        else:
+            col, count = sel.column, sel.count
+            t = self.best_target(col, count) if sel.chosen else None
+            if t is None and not sel.chosen:
+                # default pick: the best move for the part that fits somewhere
+                for k in range(count, 0, -1):
+                    t = self.best_target(col, k)
+                    if t is not None:
+                        count = k
+                        break
+            if t is None:
+                self.status = "That group has nowhere to go."
+                self._changed()
+                return
+            self.play(Move(col + 1, t + 1, count))
+
+    def space(self) -> None:
+        """Space: pick up the group at the cursor, or put the held group at the cursor column."""
+        sel = self.selection
+        if sel is None:
+            self._select_movable(self.cursor_column, self.cursor_index)
+        elif self.cursor_column == sel.column:
+            self.clear()
+        elif not self._move_selection_to(self.cursor_column):
+            self._select_movable(self.cursor_column, self.cursor_index)
+
+    def move_cursor(self, dcol: int = 0, drow: int = 0) -> None:
+        """Arrows / hjkl: left-right over columns, up-down over the face-up cards of a column."""
+        n = len(self.game.columns)
+        if dcol:
+            self.cursor_column = (self.cursor_column + dcol) % n
+            self.cursor_index = None
+        if drow:
+            cards = self.game.columns[self.cursor_column]
+            if cards:
+                first_up = self.game.down[self.cursor_column]
+                idx = len(cards) - 1 if self.cursor_index is None else self.cursor_index
+                idx = max(first_up, min(len(cards) - 1, idx + drow))
+                self.cursor_index = None if idx == len(cards) - 1 else idx
+        self._changed()
+
+    def cursor_card(self) -> int | None:
+        """Index of the card under the cursor (the exposed card when the index is None)."""
+        cards = self.game.columns[self.cursor_column]
+        if not cards:
+            return None
+        return len(cards) - 1 if self.cursor_index is None else self.cursor_index
+
+    def deal(self) -> bool:
+        """Deal a row; a refusal gives the quiet reason (SPEC §5)."""
+        if self.over:
+            return False
+        reason = self.game.deal_refusal()
+        if reason:
+            self.status = reason
+            self.selection = None
+            self._changed()
+            return False
+        return self.play(DEAL)
+
+    def undo(self) -> bool:
+        if not self.game.undo():
+            self.status = "Nothing to undo." if not self.over else ""
+            self._changed()
+            return False
+        self.selection = None
+        self.hint_move = None
+        self.status = ""
+        self._stuck_told = False
+        if self.game.stuck:
+            self._stuck_told = True
+            self.status = STUCK_TEXT
+        self._changed()
+        return True
+
+    def hint(self) -> Move | None:
+        """Show the hint: outline the group and the card that receives it (SPEC §4)."""
+        if self.over:
+            return None
+        h = self.game.hint()
+        self.selection = None
+        if h is None:
+            self.hint_move = None
+            self.status = "No hint: " + (STUCK_TEXT if self.game.stuck else "no move helps; undo or try a sideways move.")
+        else:
+            if h != self.hint_move:
+                self.hints_used += 1
+            self.hint_move = h
+            self.status = "Hint: deal a row." if h.is_deal else f"Hint: move {h.count} card{'s' if h.count != 1 else ''} from column {h.source} to column {h.target}."
+        self._changed()
+        return h

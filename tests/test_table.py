@@ -1,0 +1,185 @@
+"""SPEC §6: selection and tap semantics, tested without a terminal."""
+
+from spider_tui.engine import Game
+from spider_tui.table import DEAL_REFUSED_TEXT, STUCK_TEXT, Selection, Table
+
+K = ["| Kc", "| Kc", "| Kd", "| Kd", "| Kh", "| Kh", "| Ks", "| Ks"]
+
+
+def table(*cols, stock="-", suits=4, **kw):
+    lines = [f"suits: {suits}", f"stock: {stock}"]
+    for i in range(10):
+        lines.append(f"{i + 1}: {cols[i] if i < len(cols) else '|'}")
+    t = [0.0]
+    tb = Table(Game.from_text("\n".join(lines)), clock=lambda: t[0], **kw)
+    tb._t = t
+    return tb
+
+
+def test_click_a_face_up_card_holds_the_group_it_leads():
+    tb = table("| 9s 8s 7s", "| Th")
+    tb.tap(0, 1)  # 8s leads 8s 7s
+    assert tb.selection == Selection(0, 2, True)
+
+
+def test_click_a_card_that_leads_no_group_holds_the_longest_group():
+    tb = table("4c | 9h 8s 7s", "| Th")
+    tb.tap(0, 1)  # 9h: 9h 8s 7s is not a run
+    assert tb.selection == Selection(0, 2, False)
+
+
+def test_click_a_target_moves_the_held_group_there():
+    tb = table("| 9s 8s 7s", "| 9h")
+    tb.tap(0, 1)  # 8s 7s
+    assert tb.targets() == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    tb.tap(1, 0)
+    assert tb.game.to_text().splitlines()[-10:-8] == ["1: | 9s", "2: | 9h 8s 7s"]
+    assert tb.selection is None and tb.moves == 1
+
+
+def test_click_where_it_cannot_go_moves_the_selection_there():
+    tb = table("| 9s 8s", "| 5h 4h", *K)
+    tb.tap(0, 1)
+    tb.tap(1, 0)  # 5h 4h can't take 8s; 5h leads 5h 4h
+    assert tb.selection == Selection(1, 2, True)
+    assert tb.moves == 0 and tb.status == ""
+
+
+def test_click_where_nothing_moves_clears():
+    tb = table("| 9s 8s", *K)
+    tb.tap(0, 1)
+    tb.tap(0, 1)  # same group again: put back
+    assert tb.selection is None
+
+
+def test_digit_key_holds_longest_then_shortens_cycling():
+    tb = table("| 9s 8s 7s", "| Th", *K)
+    tb.key_column(0)
+    assert tb.selection == Selection(0, 3, False)
+    tb.key_column(0)
+    assert tb.selection == Selection(0, 2, True)
+    tb.key_column(0)
+    tb.key_column(0)
+    assert tb.selection == Selection(0, 3, False)
+
+
+def test_digit_key_moves_the_part_that_fits():
+    tb = table("| 9s 8s 7s", "| 8h", *K)
+    tb.key_column(0)
+    assert tb.targets() == [1]
+    tb.key_column(1)
+    assert [len(c) for c in tb.game.columns[:2]] == [2, 2]
+
+
+def test_shortened_selection_moves_exactly_that_count():
+    tb = table("| 9s 8s 7s", "| 8h", "|", *K[:7])
+    tb.key_column(0)
+    tb.key_column(0)  # 8s 7s
+    tb.key_column(1)  # can't go on 8h: selection moves to column 2
+    assert tb.selection == Selection(1, 1, False) and tb.moves == 0
+    tb.key_column(0)
+    tb.key_column(0)
+    tb.key_column(2)  # empty column takes 8s 7s
+    assert len(tb.game.columns[2]) == 2
+
+
+def test_double_tap_prefers_same_suit_then_any_then_empty():
+    tb = table("| 8s", "| 9h", "| 9s", "|", *K[:6])
+    tb.double_tap(0, 0)
+    assert tb.game.columns[2][-1] & 15 == 8  # went to 9s, not 9h
+    tb = table("| 8s", "| 9h", "|", *K[:7])
+    tb.double_tap(0, 0)
+    assert len(tb.game.columns[1]) == 2
+    tb = table("4c | 8s", "|", *K)
+    tb.double_tap(0, 1)
+    assert len(tb.game.columns[1]) == 1
+
+
+def test_double_tap_never_shifts_a_whole_column_into_an_empty_one():
+    tb = table("| 8s", "|", *K)
+    tb.double_tap(0, 0)
+    assert tb.moves == 0 and "nowhere" in tb.status
+
+
+def test_enter_on_selection_makes_best_move():
+    tb = table("| 8s", "| 9h", "| 9s", *K[:7])
+    tb.key_column(0)
+    tb.enter()
+    assert len(tb.game.columns[2]) == 2
+
+
+def test_cursor_and_space_pick_up_and_put_down():
+    tb = table("| 9s 8s 7s", "| 9h", *K)
+    tb.move_cursor(drow=-1)  # onto 8s
+    tb.space()
+    assert tb.selection == Selection(0, 2, True)
+    tb.move_cursor(dcol=1)
+    tb.space()
+    assert len(tb.game.columns[1]) == 3
+
+
+def test_cursor_stays_on_face_up_cards_and_wraps_columns():
+    tb = table("3c 4c | 9s 8s", *K)
+    for _ in range(5):
+        tb.move_cursor(drow=-1)
+    assert tb.cursor_card() == 2
+    tb.move_cursor(dcol=-1)
+    assert tb.cursor_column == 9
+
+
+def test_refused_deal_says_why_quietly():
+    tb = table("| 5h", stock="2c 3c 4c 5c 6c 7c 8c 9c Tc Jc")
+    assert tb.deal() is False
+    assert tb.status == DEAL_REFUSED_TEXT and tb.moves == 0
+
+
+def test_stuck_is_told_once():
+    tb = table("| 5h 9c", "| 9s", *K[:-1] + ["|"])
+    # 9c -> empty col 10 is a real move; after it, only whole-column shifts remain
+    tb.play("1>10:1")
+    assert tb.game.stuck and tb.status == STUCK_TEXT
+    tb.tap(1, 0)
+    assert tb.status == ""
+    tb.undo()
+    assert tb.status == ""
+
+
+def test_hint_outlines_and_counts_once_per_hint():
+    tb = table("| 9h", "4c | 8s", *K[:8])
+    h = tb.hint()
+    assert str(h) == "2>1:1" and tb.hint_move == h and tb.hints_used == 1
+    tb.hint()
+    assert tb.hints_used == 1
+    tb.play(h)
+    assert tb.hint_move is None
+
+
+def test_time_counts_only_while_resumed():
+    tb = table("| 9h", *K)
+    tb.resume()
+    tb._t[0] = 10
+    tb.pause()
+    tb._t[0] = 50
+    assert tb.seconds == 10
+    tb.resume()
+    tb._t[0] = 55
+    assert tb.seconds == 15
+
+
+def test_in_progress_needs_a_move():
+    tb = table("| 9h", "| 8h", *K)
+    assert not tb.in_progress
+    tb.play("2>1")
+    assert tb.in_progress
+
+
+def test_winning_stops_time_and_input():
+    tb = table("| Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "| As", suits=1)
+    tb.resume()
+    tb._t[0] = 7
+    tb.tap(1, 0)
+    tb.tap(0, 11)
+    assert tb.won and tb.seconds == 7
+    tb._t[0] = 20
+    assert tb.seconds == 7
+    assert tb.undo() is False
