@@ -1,0 +1,78 @@
+"""The stats for people and for scripts: ``spider stats`` and ``spider stats --json`` (SPEC §9).
+
+Both read only the data dict (from :meth:`SaveFile.load`); with no save file they show zeros and
+"no value yet" marks. No streaks, no score (SPEC §7).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich import box
+from rich.table import Table
+
+from spider_tui.store.stats import CLASSIC, summary
+
+NO_VALUE = "—"
+NO_VALUE_ASCII = "-"
+
+
+def stats_json(data: dict[str, Any], rules: str = CLASSIC) -> str:
+    """``spider stats --json``: :func:`~spider_tui.store.stats.summary` as one line of JSON."""
+    return json.dumps(summary(data, rules))
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration as ``m:ss`` below an hour, ``h:mm:ss`` from an hour on (rounded to the second).
+
+    >>> format_seconds(812.4), format_seconds(45), format_seconds(3723)
+    ('13:32', '0:45', '1:02:03')
+    """
+    total = int(round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+def _rows(five: dict[str, Any], none: str) -> list[str]:
+    rate = five["win_rate"]
+    return [
+        str(five["played"]),
+        str(five["won"]),
+        none if rate is None else f"{rate * 100:.1f}%",
+        none if five["fewest_moves"] is None else str(five["fewest_moves"]),
+        none if five["fastest_seconds"] is None else format_seconds(five["fastest_seconds"]),
+    ]
+
+
+_LABELS = ("Played", "Won", "Win rate", "Fewest moves", "Fastest time")
+
+
+def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = False) -> Table:
+    """``spider stats``: a rich Table with one column per suit count.
+
+    Rows: the five stats, the same five for daily rounds, then Total play time and Daily rounds won
+    (these two are across suit counts, so their value sits in the first column). ``ascii=True``
+    uses ASCII box lines and ``-`` for "no value yet".
+    """
+    none = NO_VALUE_ASCII if ascii else NO_VALUE
+    s = summary(data, rules)
+    title = "Spider stats" if rules == CLASSIC else f"Spider stats ({rules} rules)"
+    table = Table(title=title, box=box.ASCII if ascii else box.SIMPLE_HEAD, title_justify="left")
+    table.add_column("")
+    for key, label in (("1", "1 suit"), ("2", "2 suits"), ("4", "4 suits")):
+        table.add_column(label, justify="right")
+    per_suit = [s["suits"][k] for k in ("1", "2", "4")]
+    normal = [_rows(p, none) for p in per_suit]
+    daily = [_rows(p["daily"], none) for p in per_suit]
+    for i, label in enumerate(_LABELS):
+        table.add_row(label, *(col[i] for col in normal), end_section=i == len(_LABELS) - 1)
+    for i, label in enumerate(_LABELS):
+        table.add_row(f"Daily: {label[0].lower()}{label[1:]}", *(col[i] for col in daily),
+                      end_section=i == len(_LABELS) - 1)
+    table.add_row("Total play time", format_seconds(s["total_play_seconds"]), "", "")
+    table.add_row("Daily rounds won", str(s["daily_rounds_won"]), "", "")
+    return table

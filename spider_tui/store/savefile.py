@@ -1,0 +1,450 @@
+"""The save file: TOML, atomic, locked, versioned (SPEC §8).
+
+One file, ``save.toml`` in the data directory, holds settings, stats, daily results and the
+unfinished round. It is plain TOML with stable key names so a player can read (and, with care, edit)
+it. This module only reads, checks and writes the file; what the tables mean and how results are
+added lives in :mod:`spider_tui.store.stats` and :mod:`spider_tui.store.daily`.
+
+Schema (version 1)
+==================
+
+TOML has no null: a value that does not exist yet (no win, so no fewest moves; a round that is not
+a numbered deal) is simply **left out**. Readers treat a missing key as "no value yet" / default.
+
+.. code-block:: toml
+
+    # Spider (spider-tui) save file. ...
+    version = 1                       # int; files with a newer version are kept aside, not read
+    total_play_seconds = 2711.0       # float: all recorded rounds, every rules preset and suit count
+
+    [settings]
+    suits = 1                         # 1 | 2 | 4, for the next round
+    rules = "classic"                 # rules preset name for the next round
+    four_color = false
+    ascii = false
+
+    [stats.classic.1]                 # [stats.<rules preset>.<suit count "1"|"2"|"4">]
+    played = 3
+    won = 1
+    fewest_moves = 151                # only from won rounds; absent until the first win
+    fastest_seconds = 812.4           # only from won rounds; absent until the first win
+    daily_played = 1                  # the same four for daily-challenge rounds (a subset of the above)
+    daily_won = 1
+    daily_fewest_moves = 151
+    daily_fastest_seconds = 812.4
+
+    [daily.won]                       # dates won in the daily challenge, classic rules, per suit count
+    1 = ["2026-11-28", "2026-11-29"]  # ISO dates, sorted, no duplicates
+    4 = ["2026-11-29"]
+
+    [round]                           # the unfinished round (absent when there is none)
+    position = '''
+    suits: 1
+    ...
+    '''                               # position notation (SPEC §3), a multi-line string; no undo history
+    deal = 1234                       # absent for a position that is not a numbered deal
+    daily = "2026-11-29"              # absent unless it is a daily-challenge round
+    suits = 1
+    rules = "classic"
+    moves = 17
+    seconds = 95.2
+    hints = 2
+    practice = false                  # true for --position rounds: they are never recorded
+
+Checking a file
+---------------
+
+:meth:`SaveFile.load` rejects (keeps aside as ``save.toml.bad-<timestamp>`` and starts fresh) a file
+that is not UTF-8 TOML, whose ``version`` is not an integer 1..:data:`VERSION`, or where a known key
+has the wrong *type*: ``settings.suits`` not an int, a count not an int, a time not a number,
+``[stats]`` holding something that is not a preset table, a daily date list that is not a list of
+strings/dates... A missing ``version`` (e.g. an empty file) reads as the current version.
+
+Wrong *values* of the right type (``suits = 3``, a bad date string) are not fatal: the readers in
+:mod:`~spider_tui.store.stats` fall back to defaults or skip them. The ``[round]`` table is only
+required to be a table; its fields are checked by :func:`~spider_tui.store.stats.load_round`, which
+returns ``None`` for a malformed round, because a broken unfinished round must never cost the stats.
+
+Keys this version does not know, at the top level or inside known tables, are kept on every write.
+
+Writing
+-------
+
+:meth:`SaveFile.update` is the only way to write. It takes an exclusive ``fcntl.flock`` on
+``save.toml.lock`` (a separate, permanent file in the same directory), reads the file as it is on
+disk *now*, applies the caller's change function, writes a temp file in the same directory, flushes
+and fsyncs it, ``os.replace``-s it over ``save.toml`` and fsyncs the directory. So two instances
+(two SSH logins) never lose each other's results: each expresses its change as a function of the
+fresh file instead of writing back a stale copy. A crash at any point leaves either the old or the
+new file, never a half-written one; stray temp files from a killed writer are removed by the next
+writer (under the lock, so no live writer can own them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+VERSION = 1
+"""The save-file format version this code writes and the newest it reads."""
+
+SUIT_KEYS = ("1", "2", "4")
+"""Suit counts as TOML keys."""
+
+DEFAULT_SETTINGS: dict[str, Any] = {"suits": 1, "rules": "classic", "four_color": False, "ascii": False}
+
+HEADER = (
+    "# Spider (spider-tui) save file. Plain TOML; keys are stable. Edit only while spider is not running.\n"
+    "# Values that do not exist yet (no win, no deal number) are left out. Schema: spider_tui/store/savefile.py\n"
+)
+
+_TOP_ORDER = ("version", "total_play_seconds", "settings", "stats", "daily", "round")
+_TMP_PREFIX = ".save.toml."
+_TMP_SUFFIX = ".tmp"
+
+_INT_STAT_KEYS = ("played", "won", "fewest_moves", "daily_played", "daily_won", "daily_fewest_moves")
+_TIME_STAT_KEYS = ("fastest_seconds", "daily_fastest_seconds")
+_SETTING_TYPES: dict[str, type] = {"suits": int, "rules": str, "four_color": bool, "ascii": bool}
+
+
+class SaveError(Exception):
+    """The save file could not be read or written. ``str(error)`` is one sentence for the player."""
+
+
+class BadSaveFile(ValueError):
+    """Internal: the file's bytes are not a save file we can read. The message says why."""
+
+    def __init__(self, reason: str, *, newer: bool = False) -> None:
+        super().__init__(reason)
+        self.newer = newer
+
+
+def default_data() -> dict[str, Any]:
+    """A fresh save: the current version and default settings; everything else starts absent."""
+    return {"version": VERSION, "settings": dict(DEFAULT_SETTINGS)}
+
+
+# --------------------------------------------------------------------------------------------
+# Checking and (de)serialising
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def check_data(data: Any) -> None:
+    """Raise :class:`BadSaveFile` if ``data`` is not a readable version-1 save (see module doc).
+
+    Only types are checked here; values are judged by the readers.
+    """
+    if not isinstance(data, dict):
+        raise BadSaveFile("it is not a TOML table")
+    version = data.get("version", VERSION)
+    if not _is_int(version):
+        raise BadSaveFile("its version is not a whole number")
+    if version > VERSION:
+        raise BadSaveFile(f"it was written by a newer spider (format version {version})", newer=True)
+    if version < 1:
+        raise BadSaveFile(f"its version {version} is not a known format version")
+    if "total_play_seconds" in data and not _is_number(data["total_play_seconds"]):
+        raise BadSaveFile("total_play_seconds is not a number")
+
+    settings = data.get("settings", {})
+    if not isinstance(settings, dict):
+        raise BadSaveFile("[settings] is not a table")
+    for key, kind in _SETTING_TYPES.items():
+        if key in settings:
+            value = settings[key]
+            ok = _is_int(value) if kind is int else isinstance(value, kind)
+            if not ok:
+                raise BadSaveFile(f"settings.{key} has the wrong type")
+
+    stats = data.get("stats", {})
+    if not isinstance(stats, dict):
+        raise BadSaveFile("[stats] is not a table")
+    for rules, per_rules in stats.items():
+        if not isinstance(per_rules, dict):
+            raise BadSaveFile(f"stats.{rules} is not a table")
+        for suits in SUIT_KEYS:
+            if suits not in per_rules:
+                continue
+            table = per_rules[suits]
+            if not isinstance(table, dict):
+                raise BadSaveFile(f"stats.{rules}.{suits} is not a table")
+            for key in _INT_STAT_KEYS:
+                if key in table and not _is_int(table[key]):
+                    raise BadSaveFile(f"stats.{rules}.{suits}.{key} is not a whole number")
+            for key in _TIME_STAT_KEYS:
+                if key in table and not _is_number(table[key]):
+                    raise BadSaveFile(f"stats.{rules}.{suits}.{key} is not a number")
+
+    daily = data.get("daily", {})
+    if not isinstance(daily, dict):
+        raise BadSaveFile("[daily] is not a table")
+    won = daily.get("won", {})
+    if not isinstance(won, dict):
+        raise BadSaveFile("daily.won is not a table")
+    for suits in SUIT_KEYS:
+        if suits in won:
+            dates = won[suits]
+            if not isinstance(dates, list) or not all(isinstance(d, (str, date)) for d in dates):
+                raise BadSaveFile(f"daily.won.{suits} is not a list of dates")
+
+    if "round" in data and not isinstance(data["round"], dict):
+        raise BadSaveFile("[round] is not a table")
+
+
+def parse_bytes(raw: bytes) -> dict[str, Any]:
+    """Parse and check the file's bytes; raise :class:`BadSaveFile` when they are not a save.
+
+    The result always has ``version`` set (to :data:`VERSION`).
+    """
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadSaveFile("it is not UTF-8 text") from exc
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        detail = str(exc).replace(" (at ", " at ").rstrip(")")
+        raise BadSaveFile(f"it is not valid TOML: {detail[:1].lower()}{detail[1:]}") from exc
+    check_data(data)
+    data["version"] = VERSION
+    return data
+
+
+def dump_text(data: dict[str, Any]) -> str:
+    """Serialise ``data`` as the save file's text: a comment header, known keys in a fixed order.
+
+    Unknown top-level keys follow the known ones in their own order. Multi-line strings (the
+    round's position) are written as TOML multi-line strings so the file stays readable.
+    """
+    ordered: dict[str, Any] = {key: data[key] for key in _TOP_ORDER if key in data}
+    ordered["version"] = VERSION
+    ordered.update((key, value) for key, value in data.items() if key not in ordered)
+    return HEADER + tomli_w.dumps(ordered, multiline_strings=True)
+
+
+# --------------------------------------------------------------------------------------------
+# The file
+
+
+class SaveFile:
+    """The save file at ``path`` (usually ``<data dir>/save.toml``).
+
+    Example::
+
+        save = SaveFile(save_path(data_dir))
+        data = save.load()                                 # read; writes only to set a bad file aside
+        save.update(lambda d: record_result(d, result))    # read-modify-write under the lock
+        message = save.take_notice()                       # "The save file could not be read; ..." once
+
+    ``notice`` holds one sentence to show the player once, set when a bad file was kept aside;
+    :meth:`take_notice` returns it and clears it.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, lock_timeout: float = 10.0,
+                 clock: Callable[[], datetime] = datetime.now) -> None:
+        self.path = Path(path)
+        self.lock_path = self.path.with_name(self.path.name + ".lock")
+        self.lock_timeout = lock_timeout
+        self.notice: str | None = None
+        self._clock = clock
+
+    @classmethod
+    def in_dir(cls, data_dir: str | os.PathLike[str], **kwargs: Any) -> SaveFile:
+        """The save file ``save.toml`` inside ``data_dir``."""
+        from spider_tui.store.paths import save_path
+
+        return cls(save_path(data_dir), **kwargs)
+
+    def __repr__(self) -> str:
+        return f"SaveFile({str(self.path)!r})"
+
+    # -- notice ------------------------------------------------------------------------------
+
+    def take_notice(self) -> str | None:
+        """Return the pending notice for the player (once), then ``None`` until a new one."""
+        notice, self.notice = self.notice, None
+        return notice
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _read_raw(self) -> bytes | None:
+        """The file's bytes, or ``None`` when there is no file. Other OS errors -> SaveError."""
+        try:
+            return self.path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise SaveError(f"Could not read the save file {self.path}: {_why(exc)}.") from exc
+
+    def load(self) -> dict[str, Any]:
+        """Read the save file and return its data (a fresh default when there is no file).
+
+        Reading needs no lock: writes replace the file atomically, so a reader sees the old or
+        the new file whole. A file that is not a readable save is renamed to
+        ``save.toml.bad-<timestamp>`` (under the lock, after checking it is still bad), a fresh
+        default is returned and :attr:`notice` says so. Raises :class:`SaveError` when the file
+        exists but cannot be read, or a bad file cannot be moved aside.
+        """
+        raw = self._read_raw()
+        if raw is None:
+            return default_data()
+        try:
+            return parse_bytes(raw)
+        except BadSaveFile:
+            pass
+        # Bad as read without the lock: recheck and set aside under the lock, so a good file
+        # written meanwhile by another instance is never moved away.
+        with self._locked():
+            return self._read_locked()
+
+    def _read_locked(self) -> dict[str, Any]:
+        """Read under the lock; a bad file is kept aside and a fresh default returned."""
+        raw = self._read_raw()
+        if raw is None:
+            return default_data()
+        try:
+            return parse_bytes(raw)
+        except BadSaveFile as bad:
+            kept = self._keep_aside()
+            if bad.newer:
+                self.notice = (f"The save file was written by a newer version of spider; it was kept as "
+                               f"{kept.name} and a new one was started.")
+            else:
+                self.notice = (f"The save file could not be read ({bad}); it was kept as {kept.name} "
+                               f"and a new one was started.")
+            return default_data()
+
+    def _keep_aside(self) -> Path:
+        """Rename the bad file to ``save.toml.bad-YYYYmmdd-HHMMSS`` (``-2``, ``-3``... if taken)."""
+        stamp = self._clock().strftime("%Y%m%d-%H%M%S")
+        base = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        target, n = base, 1
+        while target.exists():
+            n += 1
+            target = base.with_name(f"{base.name}-{n}")
+        try:
+            os.rename(self.path, target)
+        except OSError as exc:
+            raise SaveError(f"The save file {self.path} could not be read, and could not be kept aside "
+                            f"as {target.name}: {_why(exc)}.") from exc
+        return target
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def update(self, fn: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+        """Apply ``fn`` to the file as it is on disk now, write the result atomically, return it.
+
+        ``fn(data)`` mutates ``data`` in place (its return value is ignored). Everything happens
+        under an exclusive lock on ``save.toml.lock``, so concurrent instances serialise their
+        changes and none is lost. If ``fn`` raises, nothing is written and the exception
+        propagates. Raises :class:`SaveError` when the directory or file cannot be created or
+        written (read-only or full disk, lock held too long); the old file is then untouched.
+        """
+        with self._locked():
+            data = self._read_locked()
+            fn(data)
+            text = dump_text(data)
+            self._remove_stale_temps()
+            self._write_atomic(text.encode("utf-8"))
+            return data
+
+    def _write_atomic(self, payload: bytes) -> None:
+        """Temp file in the same dir, write, flush, fsync, ``os.replace``, fsync the directory."""
+        directory = self.path.parent
+        tmp_name: str | None = None
+        try:
+            fd, tmp_name = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX, dir=directory)
+            with os.fdopen(fd, "wb") as tmp:
+                tmp.write(payload)
+                tmp.flush()
+                os.fsync(tmp.fileno())
+            os.replace(tmp_name, self.path)
+            tmp_name = None
+        except OSError as exc:
+            raise SaveError(f"Could not write the save file {self.path}: {_why(exc)}. "
+                            f"The previous save is unchanged.") from exc
+        finally:
+            if tmp_name is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp_name)
+        _fsync_dir(directory)
+
+    def _remove_stale_temps(self) -> None:
+        """Delete temp files left by a killed writer (safe: we hold the lock, no writer is live)."""
+        with contextlib.suppress(OSError):
+            for stray in self.path.parent.glob(f"{_TMP_PREFIX}*{_TMP_SUFFIX}"):
+                with contextlib.suppress(OSError):
+                    stray.unlink()
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold an exclusive ``flock`` on the lock file (creating the directory if needed)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        except OSError as exc:
+            raise SaveError(f"Could not open the save file's lock {self.lock_path}: {_why(exc)}.") from exc
+        try:
+            self._acquire(fd)
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            os.close(fd)
+
+    def _acquire(self, fd: int) -> None:
+        deadline = time.monotonic() + self.lock_timeout
+        delay = 0.001
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                pass
+            except OSError as exc:
+                raise SaveError(f"Could not lock the save file {self.lock_path}: {_why(exc)}.") from exc
+            if time.monotonic() >= deadline:
+                raise SaveError(f"The save file is locked by another spider for more than "
+                                f"{self.lock_timeout:g} seconds ({self.lock_path}); try again.")
+            time.sleep(delay)
+            delay = min(delay * 2, 0.02)
+
+
+def _fsync_dir(directory: Path) -> None:
+    """fsync a directory so the rename is durable; skipped where the OS does not support it."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF, errno.EACCES):
+            raise SaveError(f"Could not flush the save directory {directory}: {_why(exc)}.") from exc
+    finally:
+        os.close(fd)
+
+
+def _why(exc: OSError) -> str:
+    """A short reason for an OS error: its strerror ("No space left on device"), lower-cased start."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return reason[:1].lower() + reason[1:]
