@@ -53,16 +53,132 @@ def cmd_show(argv: list[str]) -> int:
     return 0
 
 
+def _data_dir_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data-dir", metavar="DIR", help="where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)")
+
+
+def stats_parser() -> _Parser:
+    p = _Parser(prog="spider stats", description="Print the stats.")
+    p.add_argument("--json", action="store_true", help="print them as JSON for scripts")
+    _data_dir_arg(p)
+    return p
+
+
+def cmd_stats(argv: list[str]) -> int:
+    from spider_tui.store import SaveFile, resolve_data_dir, save_path, stats_json, stats_table
+
+    args = stats_parser().parse_args(argv)
+    save = SaveFile(save_path(resolve_data_dir(args.data_dir)))
+    data = save.load()
+    notice = save.take_notice()
+    if notice:
+        print(f"spider: {notice}", file=sys.stderr)
+    if args.json:
+        print(stats_json(data))
+    else:
+        from rich.console import Console
+
+        Console().print(stats_table(data, ascii=not _can_draw_suits()))
+    return 0
+
+
+def _can_draw_suits() -> bool:
+    enc = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "♠♥♦♣▲▶░⋮".encode(enc)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def app_parser() -> _Parser:
+    p = _Parser(
+        prog="spider",
+        description="Spider Solitaire for the terminal. Subcommands: `spider show N`, `spider stats`.",
+    )
+    p.add_argument("--version", action="version", version=f"spider {__version__}")
+    p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--deal", type=_deal_number, metavar="N", help="play deal N (1..2147483647)")
+    g.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD", help="play the daily deal (today by default)")
+    g.add_argument("--position", metavar="FILE", help="practice from a position in notation")
+    p.add_argument("--rules", default=None, metavar="NAME", help="rules preset (default classic)")
+    p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
+    p.add_argument("--four-color", action="store_true", help="a colour for each suit")
+    p.add_argument("--no-mouse", action="store_true", help="don't capture the mouse")
+    _data_dir_arg(p)
+    return p
+
+
+def parse_app_args(argv: list[str], today=None):
+    """Parse and check ``spider [options]``; returns (args, Launch).  Raises UsageError."""
+    from spider_tui.ui_launch import Launch
+
+    args = app_parser().parse_args(argv)
+    daily = None
+    if args.daily is not None:
+        from spider_tui.store import check_daily, parse_daily
+        from spider_tui.store import today as real_today
+
+        now = (today or real_today)()
+        if args.daily == "today":
+            daily = now
+        else:
+            try:
+                daily = parse_daily(args.daily)
+            except ValueError as e:
+                raise UsageError(f"argument --daily: {e}") from None
+        reason = check_daily(daily, now)
+        if reason:
+            raise UsageError(f"argument --daily: {reason}")
+    position = None
+    if args.position is not None:
+        from spider_tui.engine import Game
+
+        try:
+            with open(args.position, encoding="utf-8") as f:
+                position = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            reason = getattr(e, "strerror", None) or str(e)
+            raise UsageError(f"argument --position: can't read {args.position}: {reason}") from None
+        try:
+            Game.from_text(position)
+        except ValueError as e:
+            raise UsageError(f"argument --position: {args.position}: {e}") from None
+    rules = "classic"
+    if args.rules is not None:
+        from spider_tui.engine import rules_named
+
+        try:
+            rules = rules_named(args.rules).name
+        except KeyError as e:
+            raise UsageError(f"argument --rules: {e.args[0]}") from None
+    launch = Launch(
+        suits=args.suits, deal=args.deal, daily=daily, position=position, rules=rules,
+        ascii=args.ascii or not _can_draw_suits(), four_color=args.four_color,
+    )
+    return args, launch
+
+
+def cmd_app(argv: list[str]) -> int:
+    args, launch = parse_app_args(argv)
+    from spider_tui.store import SaveFile, resolve_data_dir, save_path
+    from spider_tui.ui.app import SpiderApp
+
+    save = SaveFile(save_path(resolve_data_dir(args.data_dir)))
+    app = SpiderApp(save, launch)
+    app.run(mouse=not args.no_mouse)
+    return app.return_code or 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         if argv and argv[0] == "show":
             return cmd_show(argv[1:])
-        if argv and argv[0] in ("--version", "-V"):
-            print(f"spider {__version__}")
-            return 0
-        print("spider: the table is not built yet; try `spider show 1`.", file=sys.stderr)
-        return 1
+        if argv and argv[0] == "stats":
+            return cmd_stats(argv[1:])
+        return cmd_app(argv)
     except UsageError as e:
         print(f"spider: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,294 @@
+"""The Textual app: screens, the save file, and the life of a round (SPEC §5–§8).
+
+Rounds end in one place (``end_round``) and are written to the save file through
+``SaveFile.update`` so that two instances at once never lose each other's results.  The
+unfinished round is written a moment after each action (and on quit or hang-up), so a
+dropped SSH link loses at most that moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import signal
+from datetime import date
+from typing import Callable
+
+from textual.app import App
+
+from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game
+from spider_tui.store import (
+    RoundResult,
+    RoundState,
+    SaveError,
+    SaveFile,
+    clear_round,
+    daily_dates,
+    daily_number,
+    get_settings,
+    is_daily_won,
+    load_round,
+    record_result,
+    save_round,
+    set_setting,
+)
+from spider_tui.store import today as real_today
+from spider_tui.table import Table
+from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.render import Look
+from spider_tui.ui_launch import Launch
+
+SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is written
+
+
+class SpiderApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "spider"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        save: SaveFile,
+        launch: Launch | None = None,
+        *,
+        today: Callable[[], date] = real_today,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__()
+        self.save = save
+        self.launch = launch or Launch()
+        self.today = today
+        self.rng = rng or random.Random()
+        self.data = save.load()
+        self.look = Look(ascii=self.launch.ascii, four_color=self.launch.four_color)
+        self.table: Table | None = None
+        self._round_token: str | None = None
+        self._recorded = False
+        self._save_timer = None
+        self._error_told = False
+
+    # ------------------------------------------------------------------ data
+    @property
+    def settings(self):
+        return get_settings(self.data)
+
+    def load_data(self) -> dict:
+        try:
+            self.data = self.save.load()
+        except SaveError as e:
+            self.tell(str(e))
+        return self.data
+
+    def take_notice(self) -> str | None:
+        return self.save.take_notice()
+
+    def write(self, fn: Callable[[dict], object]) -> None:
+        """Apply ``fn`` to the save file on disk (locked, atomic); keep the result in memory."""
+        try:
+            self.data = self.save.update(fn)
+        except SaveError as e:
+            fn(self.data)  # keep playing with the change in memory
+            self.tell(str(e))
+
+    def tell(self, message: str) -> None:
+        if not self._error_told:
+            self._error_told = True
+            self.notify(message, severity="error", timeout=8)
+
+    def saved_round(self) -> RoundState | None:
+        return load_round(self.data)
+
+    def daily_won(self, d: date, suits: int) -> bool:
+        return is_daily_won(self.data, d, suits)
+
+    def daily_dates(self) -> list[date]:
+        return daily_dates(self.today())
+
+    def set_suits(self, k: int) -> None:
+        self.write(lambda d: set_setting(d, "suits", k))
+
+    # ------------------------------------------------------------------ start
+    def on_mount(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self.hang_up)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+        la = self.launch
+        if la.position is not None:
+            self.begin(Table(Game.from_text(la.position), practice=True), "Practice")
+        elif la.daily is not None:
+            self.start_daily(la.daily, suits=la.suits)
+        elif la.deal is not None:
+            self.begin_deal(la.deal, la.suits or self.settings.suits)
+        elif la.suits is not None:
+            self.start_new(suits=la.suits)
+        else:
+            from spider_tui.ui.start_screen import StartScreen
+
+            self.push_screen(StartScreen())
+
+    def title_for(self, table: Table) -> str:
+        if table.practice:
+            return "Practice"
+        if table.daily is not None:
+            return f"Daily {table.daily.isoformat()}"
+        return f"Deal {table.deal_number}"
+
+    def begin(self, table: Table, title: str | None = None, *, token: str | None = None) -> None:
+        """Put ``table`` on screen as the current round."""
+        self.table = table
+        self._round_token = token or secrets.token_hex(6)
+        self._recorded = False
+        screen = GameScreen(table, self.look, title or self.title_for(table))
+        if isinstance(self.screen, GameScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def begin_deal(self, number: int, suits: int, daily: date | None = None) -> None:
+        rules = self.launch.rules
+        self.begin(Table.new(number, suits=suits, rules=rules, daily=daily))
+
+    def start_new(self, suits: int | None = None) -> None:
+        self.begin_deal(self.rng.randint(MIN_DEAL, MAX_DEAL), suits or self.settings.suits)
+
+    def start_daily(self, d: date, suits: int | None = None) -> None:
+        self.begin_deal(daily_number(d), suits or self.settings.suits, daily=d)
+
+    def continue_round(self) -> None:
+        state = self.saved_round()
+        if state is None:
+            return
+        try:
+            game = Game.from_text(state.position)
+        except ValueError as e:
+            self.notify(f"The saved round could not be read ({e}); it was dropped.", severity="error")
+            self.write(clear_round)
+            return
+        table = Table(game, deal_number=state.deal, daily=state.daily, practice=state.practice,
+                      hints_used=state.hints, seconds=state.seconds)
+        self.begin(table, token=self.data.get("round", {}).get("token"))
+
+    # ------------------------------------------------------------------ the round's life
+    def round_changed(self, screen: GameScreen) -> None:
+        t = self.table
+        if t is None:
+            return
+        if t.won and not self._recorded:
+            self.end_round(won=True)
+            from spider_tui.ui.dialogs import Won
+
+            self.push_screen(Won(t.moves, t.seconds, t.hints_used, self.title_for(t)), self._after_won)
+            return
+        if t.moves > 0 and not t.over:
+            if self._save_timer is not None:
+                self._save_timer.stop()
+            self._save_timer = self.set_timer(SAVE_DELAY, self.store_round)
+
+    def _after_won(self, choice: str | None) -> None:
+        if choice == "new":
+            self.start_new()
+        elif choice == "retry":
+            self.retry()
+
+    def _result(self, won: bool) -> RoundResult:
+        t = self.table
+        return RoundResult(suits=t.suits, won=won, moves=t.moves, seconds=t.seconds,
+                           rules=t.game.rules.name, daily=t.daily, practice=t.practice)
+
+    def end_round(self, won: bool) -> None:
+        """The round ends (won, or left by New/Retry): record it once and forget the saved copy."""
+        t = self.table
+        if t is None or self._recorded:
+            return
+        self._recorded = True
+        if self._save_timer is not None:
+            self._save_timer.stop()
+        t.pause()
+        counts = t.moves > 0
+        result = self._result(won)
+        token = self._round_token
+
+        def change(d: dict) -> None:
+            if counts:
+                record_result(d, result)
+            if d.get("round", {}).get("token") == token:
+                clear_round(d)
+
+        self.write(change)
+
+    def store_round(self) -> None:
+        """Write the unfinished round for Continue (without undo history)."""
+        t = self.table
+        if t is None or self._recorded or t.moves == 0 or t.over:
+            return
+        state = RoundState(position=t.game.to_text(), suits=t.suits, rules=t.game.rules.name,
+                           moves=t.moves, seconds=round(t.seconds, 3), hints=t.hints_used,
+                           deal=t.deal_number, daily=t.daily, practice=t.practice)
+        token = self._round_token
+
+        def change(d: dict) -> None:
+            old = load_round(d)
+            if old is not None and d.get("round", {}).get("token") != token and old.moves > 0:
+                # Another round is replaced: it has ended, and counts as played.
+                record_result(d, RoundResult(suits=old.suits, won=False, moves=old.moves, seconds=old.seconds,
+                                             rules=old.rules, daily=old.daily, practice=old.practice))
+            save_round(d, state)
+            d["round"]["token"] = token
+
+        self.write(change)
+
+    def ask_end_round(self, kind: str) -> None:
+        """Retry or New; asks first when a round is in progress (SPEC §6)."""
+        t = self.table
+        go = self.retry if kind == "retry" else self.start_new
+        if t is None or not t.in_progress:
+            if t is not None and t.moves > 0 and not self._recorded:
+                self.end_round(won=t.won)
+            go()
+            return
+        from spider_tui.ui.dialogs import Confirm
+
+        question = ("Retry this deal from the start?" if kind == "retry" else "Start a new deal?") + \
+            " The round in progress ends and counts as played."
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.end_round(won=False)
+                go()
+
+        self.push_screen(Confirm(question), answered)
+
+    def retry(self) -> None:
+        t = self.table
+        if t is None:
+            return
+        if t.practice and self.launch.position is not None:
+            self.begin(Table(Game.from_text(self.launch.position), practice=True), "Practice")
+        elif t.deal_number is not None:
+            self.begin_deal(t.deal_number, t.suits, daily=t.daily)
+        else:
+            self.start_new(t.suits)
+
+    def show_stats(self) -> None:
+        from spider_tui.ui.start_screen import StatsScreen
+
+        self.load_data()
+        self.push_screen(StatsScreen())
+
+    def show_help(self) -> None:
+        from spider_tui.ui.dialogs import Help
+
+        self.push_screen(Help())
+
+    def quit_app(self) -> None:
+        self.store_round()
+        self.exit()
+
+    def hang_up(self) -> None:
+        """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""
+        self.store_round()
+        self.exit()

@@ -1,0 +1,193 @@
+"""The table screen: ten columns, the bars, the status line.  Thin: every decision is Table's."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from spider_tui.table import Table
+from spider_tui.ui.render import Look, column_state
+from spider_tui.ui.widgets import Chip, ColumnView
+
+MIN_WIDTH, MIN_HEIGHT = 50, 20
+
+COLUMN_KEYS = "1234567890"
+
+
+class GameScreen(Screen):
+    """One round.  The app gives it a Table and hears about round ends through callbacks."""
+
+    BINDINGS = [
+        *[Binding(k, f"column({i})", f"Col {i + 1}", show=False) for i, k in enumerate(COLUMN_KEYS)],
+        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
+        Binding("right,l", "cursor(1, 0)", "Right", show=False),
+        Binding("up,k", "cursor(0, -1)", "Up", show=False),
+        Binding("down,j", "cursor(0, 1)", "Down", show=False),
+        Binding("space", "space", "Pick/put", show=False),
+        Binding("enter", "enter", "Best move", show=False),
+        Binding("d", "deal", "Deal"),
+        Binding("u", "undo", "Undo"),
+        Binding("question_mark", "hint", "Hint", key_display="?"),
+        Binding("escape", "clear", "Drop", show=False),
+        Binding("r", "retry", "Retry"),
+        Binding("n", "new", "New"),
+        Binding("s", "stats", "Stats"),
+        Binding("f1", "help", "Help"),
+        Binding("q", "quit_round", "Quit"),
+    ]
+
+    def __init__(self, table: Table, look: Look, title: str) -> None:
+        super().__init__()
+        self.table = table
+        self.look = look
+        self.title_text = title
+        self._shown_version = -1
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static("", id="info", markup=False)
+            yield Chip("Retry", "retry", id="retry")
+            yield Chip("New", "new", id="new")
+        with Horizontal(id="stockrow"):
+            yield Chip("Deals: 5", "deal", id="stock")
+            yield Static("", id="done", markup=False)
+        with Horizontal(id="tableau"):
+            for i in range(len(self.table.game.columns)):
+                yield ColumnView(i, self.look)
+        with Horizontal(id="bottom"):
+            yield Chip("Undo", "undo", id="undo")
+            yield Chip("Hint", "hint", id="hintchip")
+            yield Static("", id="status", markup=False)
+        yield Footer()
+        yield Static("", id="toosmall", markup=False)
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    def on_screen_resume(self) -> None:
+        self.table.resume()
+        self.sync()
+
+    def on_screen_suspend(self) -> None:
+        self.table.pause()
+
+    def on_resize(self, event: events.Resize) -> None:
+        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        self.set_class(small, "-small")
+        if small:
+            self.query_one("#toosmall", Static).update(
+                f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                f"This one is {event.size.width}×{event.size.height}. Make it bigger to play on."
+            )
+            self.table.pause()
+        elif self.is_current:
+            self.table.resume()
+
+    # ------------------------------------------------------------------ drawing
+    def sync(self) -> None:
+        """Show the table's state; only widgets whose content changed repaint."""
+        t = self.table
+        if t.version == self._shown_version:
+            return
+        self._shown_version = t.version
+        g = t.game
+        with self.app.batch_update():
+            for view in self.query(ColumnView):
+                view.show(column_state(t, view.column))
+            info = f"{self.title_text} · {g.suits} suit{'s' if g.suits != 1 else ''}   Moves: {g.moves}"
+            self.query_one("#info", Static).update(info)
+            self.query_one("#stock", Chip).update(f"Deals: {g.deals_left}")
+            self.query_one("#stock", Chip).set_class(g.deals_left == 0, "-disabled")
+            self.query_one("#done", Static).update(self.done_text())
+            self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
+            self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
+            self.query_one("#status", Static).update(t.status)
+        self.refresh_bindings()
+
+    def done_text(self) -> Text:
+        g = self.table.game
+        text = Text(" Runs ")
+        for i in range(g.runs_to_win):
+            if i < len(g.done):
+                suit = g.done[i]
+                style = f"bold {self.look.suit_color(suit)} on #efebe0" if self.look.color else "bold"
+                text.append(self.look.suits[suit], style)
+            else:
+                text.append("·", "dim")
+            text.append(" ")
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        g = self.table.game
+        if action == "undo":
+            return True if g.can_undo else None
+        if action in ("deal",):
+            return True if g.stock and not self.table.over else None
+        if action == "hint":
+            return None if self.table.over else True
+        return True
+
+    # ------------------------------------------------------------------ input
+    def after(self) -> None:
+        self.sync()
+        self.app.round_changed(self)
+
+    def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
+        if message.double:
+            self.table.double_tap(message.column, message.index)
+        else:
+            self.table.tap(message.column, message.index)
+        self.after()
+
+    def action_column(self, col: int) -> None:
+        self.table.key_column(col)
+        self.after()
+
+    def action_cursor(self, dcol: int, drow: int) -> None:
+        self.table.move_cursor(dcol, drow)
+        self.sync()
+
+    def action_space(self) -> None:
+        self.table.space()
+        self.after()
+
+    def action_enter(self) -> None:
+        self.table.enter()
+        self.after()
+
+    def action_deal(self) -> None:
+        self.table.deal()
+        self.after()
+
+    def action_undo(self) -> None:
+        self.table.undo()
+        self.after()
+
+    def action_hint(self) -> None:
+        self.table.hint()
+        self.after()
+
+    def action_clear(self) -> None:
+        self.table.clear()
+        self.sync()
+
+    def action_retry(self) -> None:
+        self.app.ask_end_round("retry")
+
+    def action_new(self) -> None:
+        self.app.ask_end_round("new")
+
+    def action_stats(self) -> None:
+        self.app.show_stats()
+
+    def action_help(self) -> None:
+        self.app.show_help()
+
+    def action_quit_round(self) -> None:
+        self.app.quit_app()

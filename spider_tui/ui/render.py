@@ -1,0 +1,194 @@
+"""Drawing a column as text: pure functions (Rich Text only), tested without a terminal.
+
+A column is drawn top to bottom: its number, one line for the face-down cards with their
+count, one line per face-up card, and the exposed card whole (up to three lines).  When a
+column is taller than the space, the face-up cards above the movable group are compressed
+into one ``⋮ n`` line; the movable group (every card that can be selected) and the exposed
+card are never hidden.  ``ColumnPicture.rows`` maps each screen row to a card index so a
+click lands on the card that is drawn there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+
+from spider_tui.engine import Game, Move
+
+UNICODE_SUITS = "♠♥♦♣"
+ASCII_SUITS = "SHDC"
+RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+@dataclass(frozen=True)
+class Look:
+    """How cards are drawn: glyphs and colours."""
+
+    ascii: bool = False
+    four_color: bool = False
+    color: bool = True
+
+    @property
+    def suits(self) -> str:
+        return ASCII_SUITS if self.ascii else UNICODE_SUITS
+
+    @property
+    def marks(self) -> dict[str, str]:
+        if self.ascii:
+            return {"held": "^", "target": ">", "hint": "?", "hint_to": "<", "more": ":", "back": "#"}
+        return {"held": "▲", "target": "▶", "hint": "?", "hint_to": "◁", "more": "⋮", "back": "░"}
+
+    def suit_color(self, suit: int) -> str:
+        if self.four_color:
+            return ("#111111", "#c62828", "#1565c0", "#2e7d32")[suit]
+        return ("#111111", "#c62828", "#c62828", "#111111")[suit]
+
+
+FACE_BG = "#efebe0"
+BACK_BG = "#34507a"
+BACK_FG = "#b9c7de"
+HELD_BG = "#ffd54f"
+TARGET_BG = "#9ccc65"
+HINT_BG = "#4dd0e1"
+SLOT_FG = "#5f7a6a"
+
+
+@dataclass
+class ColumnState:
+    """What the table says about one column, enough to draw it (and to cache its picture)."""
+
+    cards: tuple[int, ...]
+    down: int
+    movable: int
+    held: int = 0  # cards of the held group in this column (from the end)
+    target: bool = False
+    hint_from: int = 0  # cards of the hinted group leaving this column
+    hint_to: bool = False
+    cursor: int | None = None  # card index under the keyboard cursor (-1: empty slot)
+    cursor_here: bool = False
+
+
+@dataclass
+class ColumnPicture:
+    text: Text
+    rows: list[int | None] = field(default_factory=list)  # card index per row, None = no card
+
+
+def column_state(table, col: int) -> ColumnState:
+    """Collect the drawing state of column ``col`` from a ``Table``."""
+    g: Game = table.game
+    sel = table.selection
+    hint: Move | None = table.hint_move
+    cards = tuple(g.columns[col])
+    cursor_here = table.cursor_column == col
+    return ColumnState(
+        cards=cards,
+        down=g.down[col],
+        movable=g.movable(col),
+        held=sel.count if sel is not None and sel.column == col else 0,
+        target=sel is not None and col in table.targets(),
+        hint_from=hint.count if hint is not None and not hint.is_deal and hint.source == col + 1 else 0,
+        hint_to=hint is not None and not hint.is_deal and hint.target == col + 1,
+        cursor=(table.cursor_card() if cards else -1) if cursor_here else None,
+        cursor_here=cursor_here,
+    )
+
+
+def card_label(card: int, look: Look) -> str:
+    return RANKS[card & 15] + look.suits[card >> 4]
+
+
+def draw_column(state: ColumnState, number: int, width: int, height: int, look: Look) -> ColumnPicture:
+    """Draw one column into ``width`` × ``height`` cells (``width`` includes a 1-cell gap)."""
+    w = max(3, width - 1)
+    text = Text(no_wrap=True, overflow="crop", end="")
+    rows: list[int | None] = []
+    marks = look.marks
+    color = look.color
+
+    def line(s: str, style: Style | str = "", index: int | None = None) -> None:
+        if rows:
+            text.append("\n")
+        text.append(s[:w].ljust(w), style)
+        text.append(" ")
+        rows.append(index)
+
+    # Header: the column number (key 0 is column 10), highlighted under the cursor.
+    head = str(number)
+    head_style = Style(reverse=True, bold=True) if state.cursor_here else Style(dim=True)
+    line(head.center(w), head_style)
+
+    cards, n, down = state.cards, len(state.cards), state.down
+    avail = height - 1
+    if n == 0:
+        mark, bg = " ", None
+        if state.target:
+            mark, bg = marks["target"], TARGET_BG
+        elif state.hint_to:
+            mark, bg = marks["hint_to"], HINT_BG
+        body = (mark + " empty")[:w] if w >= 7 else mark
+        style = Style(bgcolor=bg, color="#000000", bold=True) if bg and color else Style(color=SLOT_FG)
+        if state.cursor == -1:
+            style += Style(underline=True, bold=True)
+        line(("[" + body.ljust(w - 2) + "]") if w >= 4 else body, style, None)
+        return ColumnPicture(text, rows)
+
+    up = n - down
+    protected = max(state.movable, state.held, state.hint_from, 1)
+    loose = up - protected  # face-up cards above the movable group
+    exposed_lines = 3 if w >= 6 else 1
+    need = (1 if down else 0) + loose + protected - 1 + exposed_lines
+    while need > avail and exposed_lines > 1:
+        exposed_lines -= 1
+        need -= 1
+    shown_loose = loose
+    if need > avail:
+        shown_loose = max(0, loose - (need - avail) - 1)  # one line says how many are hidden
+
+    if down:
+        back = marks["back"]
+        line(f" {down} ".center(w, back), Style(color=BACK_FG, bgcolor=BACK_BG) if color else Style(dim=True), 0)
+
+    def card_style(i: int) -> tuple[str, Style]:
+        c = cards[i]
+        from_end = n - i
+        mark = " "
+        bg = FACE_BG
+        if from_end <= state.held:
+            bg = HELD_BG
+            mark = marks["held"] if from_end == state.held else " "
+        elif from_end <= state.hint_from:
+            bg = HINT_BG
+            mark = marks["hint"] if from_end == state.hint_from else " "
+        elif i == n - 1 and state.target:
+            bg, mark = TARGET_BG, marks["target"]
+        elif i == n - 1 and state.hint_to:
+            bg, mark = HINT_BG, marks["hint_to"]
+        if color:
+            st = Style(color=look.suit_color(c >> 4), bgcolor=bg, bold=bg != FACE_BG)
+        else:
+            st = Style(reverse=bg != FACE_BG, bold=bg != FACE_BG)
+        if state.cursor == i:
+            st += Style(underline=True, bold=True)
+        return mark, st
+
+    first_up = down
+    hidden = loose - shown_loose
+    if hidden:
+        line(f"{marks['more']} {hidden} more".center(w), Style(dim=True), first_up)
+        first_up += hidden
+    for i in range(first_up, n):
+        mark, st = card_style(i)
+        label = card_label(cards[i], look)
+        if i < n - 1 or exposed_lines == 1:
+            line(mark + label, st, i)
+        else:
+            line(mark + label, st, i)
+            if exposed_lines == 3:
+                line(look.suits[cards[i] >> 4].center(w), st, i)
+                line(label.rjust(w), st, i)
+            elif exposed_lines == 2:
+                line(label.rjust(w), st, i)
+    return ColumnPicture(text, rows)

@@ -1,0 +1,144 @@
+"""Start screen: Continue, New game, Daily challenge, Suits 1/2/4, Stats, Help, Quit (SPEC §7)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from spider_tui.ui.widgets import Chip
+
+TITLE = "S P I D E R"
+
+
+class StartScreen(Screen):
+    BINDINGS = [
+        Binding("c", "continue_round", "Continue"),
+        Binding("n,enter", "new_game", "New game"),
+        Binding("d", "daily", "Daily"),
+        Binding("1", "suits(1)", "1 suit", show=False),
+        Binding("2", "suits(2)", "2 suits", show=False),
+        Binding("4", "suits(4)", "4 suits", show=False),
+        Binding("s", "stats", "Stats"),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static(TITLE, id="title", markup=False)
+            yield Static("", id="suits", markup=False)
+            yield Chip("Continue (c)", "continue_round", id="continue")
+            yield Chip("New game (n)", "new_game", id="newgame")
+            yield Chip("Daily challenge (d)", "daily", id="daily")
+            yield Chip("Stats (s)", "stats", id="stats")
+            yield Chip("Help (F1)", "help", id="help")
+            yield Chip("Quit (q)", "quit", id="quit")
+            yield Static("", id="note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    def on_screen_resume(self) -> None:
+        self.sync()
+
+    def sync(self) -> None:
+        app = self.app
+        suits = app.settings.suits
+        line = Text("Suits  ")
+        for k in (1, 2, 4):
+            line.append(f" {k} ", "reverse bold" if k == suits else "dim")
+            line.append(" ")
+        line.append("  (keys 1 2 4)", "dim")
+        self.query_one("#suits", Static).update(line)
+        has_round = app.saved_round() is not None
+        self.query_one("#continue", Chip).display = has_round
+        done = app.daily_won(app.today(), suits)
+        self.query_one("#daily", Chip).update("Daily challenge (d)" + ("  ✓ Today done" if done else ""))
+        notice = app.take_notice()
+        if notice:
+            self.query_one("#note", Static).update(notice)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_round":
+            return True if self.app.saved_round() is not None else None
+        return True
+
+    def action_suits(self, k: int) -> None:
+        self.app.set_suits(k)
+        self.sync()
+
+    def action_continue_round(self) -> None:
+        self.app.continue_round()
+
+    def action_new_game(self) -> None:
+        self.app.start_new()
+
+    def action_daily(self) -> None:
+        self.app.push_screen(DailyScreen())
+
+    def action_stats(self) -> None:
+        self.app.show_stats()
+
+    def action_help(self) -> None:
+        self.app.show_help()
+
+    def action_quit(self) -> None:
+        self.app.quit_app()
+
+
+class DailyScreen(ModalScreen[None]):
+    """Today and the 29 days before, each marked when won at the current suit count."""
+
+    BINDINGS = [Binding("escape,q", "close", "Back")]
+    DEFAULT_CSS = """
+    DailyScreen { align: center middle; }
+    DailyScreen > Vertical { width: 48; height: 80%; border: round $accent; background: $surface; padding: 0 1; }
+    DailyScreen OptionList { height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        suits = app.settings.suits
+        options = []
+        for d in app.daily_dates():
+            won = app.daily_won(d, suits)
+            label = d.strftime("%a %Y-%m-%d") + ("  (today)" if d == app.today() else "") + ("  ✓ won" if won else "")
+            options.append(Option(label, id=d.isoformat()))
+        with Vertical():
+            yield Static(f"Daily challenge · {suits} suit{'s' if suits != 1 else ''}", markup=False)
+            yield OptionList(*options, id="dates")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        d = date.fromisoformat(event.option.id)
+        self.dismiss(None)
+        self.app.start_daily(d)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class StatsScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,s", "close", "Back")]
+    DEFAULT_CSS = """
+    StatsScreen { align: center middle; }
+    StatsScreen > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from spider_tui.store.report import stats_table
+
+        with Vertical():
+            yield Static(stats_table(self.app.load_data(), ascii=self.app.look.ascii), id="stats-table")
+            yield Static("Esc to go back", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

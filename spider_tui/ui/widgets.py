@@ -1,0 +1,81 @@
+"""Widgets of the table.  They draw what the Table says and report clicks; no rules here."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from spider_tui.ui.render import ColumnPicture, ColumnState, Look, draw_column
+
+
+class ColumnView(Widget):
+    """One of the ten columns.  Repaints only when its ``ColumnState`` changes."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    ColumnView { width: 1fr; height: 1fr; }
+    """
+
+    class Tapped(Message):
+        def __init__(self, column: int, index: int | None, double: bool) -> None:
+            super().__init__()
+            self.column, self.index, self.double = column, index, double
+
+    def __init__(self, column: int, look: Look) -> None:
+        super().__init__(id=f"col{column + 1}")
+        self.column = column
+        self.look = look
+        self.auto_links = False
+        self.state: ColumnState | None = None
+        self._picture: ColumnPicture | None = None
+        self._picture_key = None
+
+    def show(self, state: ColumnState) -> None:
+        """Take the column's new state; repaint only if it differs."""
+        if state != self.state:
+            self.state = state
+            self.refresh()
+
+    def picture(self) -> ColumnPicture:
+        key = (self.state and (self.state.cards, self.state.down, self.state.movable, self.state.held,
+                               self.state.target, self.state.hint_from, self.state.hint_to,
+                               self.state.cursor, self.state.cursor_here), self.size.width, self.size.height, self.look)
+        if self._picture is None or key != self._picture_key:
+            state = self.state or ColumnState(cards=(), down=0, movable=0)
+            self._picture = draw_column(state, self.column + 1, self.size.width, self.size.height, self.look)
+            self._picture_key = key
+        return self._picture
+
+    def render(self) -> Text:
+        return self.picture().text
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        rows = self.picture().rows
+        index = rows[event.y] if 0 <= event.y < len(rows) else None
+        if index is None and self.state and self.state.cards and event.y >= len(rows):
+            index = None  # below the cards: the column itself
+        self.post_message(self.Tapped(self.column, index, event.chain >= 2))
+
+
+class Chip(Static):
+    """A one-line button: a label that runs an action when clicked (cheaper than Button)."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    Chip { width: auto; height: 1; padding: 0 1; margin: 0 1 0 0; background: $panel; }
+    Chip.-disabled { color: $text-disabled; }
+    """
+
+    def __init__(self, label: str, action: str, *, id: str | None = None) -> None:
+        super().__init__(label, id=id, markup=False)
+        self.action = action
+        self.auto_links = False
+
+    async def on_click(self, event: events.Click) -> None:
+        event.stop()
+        if not self.has_class("-disabled"):
+            await self.screen.run_action(self.action)

@@ -1,0 +1,17 @@
+"""What the command line asks the app for (kept out of the ui package so parsing stays light)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+
+@dataclass
+class Launch:
+    suits: int | None = None
+    deal: int | None = None
+    daily: date | None = None
+    position: str | None = None
+    rules: str = "classic"
+    ascii: bool = False
+    four_color: bool = False
