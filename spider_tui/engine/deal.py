@@ -1,4 +1,6 @@
-"""Numbered deals, the same as KDE Patience's Spider for the same number (SPEC §2).
+"""Numbered deals and the layout of each game (SPEC §2, §10).
+
+Spider deals are the same as KDE Patience's Spider for the same number:
 
 1. 104 cards: for copy in 1..2, for rank A..K, for slot 0..3: card(rank, suit of slot).
 2. Microsoft FreeCell shuffle (32-bit): ``seed = 214013*seed + 2531011``,
@@ -9,11 +11,24 @@
 
 The rank order never depends on the suit count: the same number puts the same ranks in the
 same places at every suit count.
+
+The one-deck games shuffle 52 cards (one copy: for rank A..K, for slot 0..3) with the same
+generator, and take cards off the END of the list too:
+
+- Spiderette: the Klondike deal, row by row: row r (r = 0..6) gives one card to each of columns
+  r+1..7, the card on column r+1 face up.  Then the stock: packets of 7 and a last packet of 3,
+  each packet dealt like Spider's (column 1 gets the LAST card that went into the packet).
+- Simple Simon: as KDE Patience deals it: rows of 9, 8, 7, 6, 5, 4, 3 cards onto columns 1..9,
+  1..8, …, 1..3, then a row of 10 onto columns 1..10; every card face up, no stock.
+
+The Open rule turns every face-down card up; with Scorpion only the column with the most
+face-down cards (the lowest-numbered on a tie) is turned up.
 """
 
 from __future__ import annotations
 
 from .cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, make_card
+from .rules import SIMPLE_SIMON, SPIDER, SPIDERETTE, Rules
 
 MIN_DEAL = 1
 MAX_DEAL = 2147483647
@@ -56,7 +71,20 @@ def shuffled_deck(number: int, suits: int, copies: int = 2) -> list[Card]:
     return ms_shuffle(deck, number)
 
 
-def spider_deal(number: int, suits: int) -> tuple[list[list[Card]], list[int], list[Card]]:
+Layout = tuple[list[list[Card]], list[int], list[Card]]
+
+
+def _stock_packets(cards: list[Card], size: int) -> list[Card]:
+    """The rest of ``cards`` (taken off the end) as stock in dealing order: packets of ``size``,
+    the last one possibly short; column 1 gets the LAST card that went into each packet."""
+    stock: list[Card] = []
+    while cards:
+        packet = [cards.pop() for _ in range(min(size, len(cards)))]
+        stock.extend(reversed(packet))
+    return stock
+
+
+def spider_deal(number: int, suits: int) -> Layout:
     """Deal ``number`` as (columns, face-down counts, stock in dealing order)."""
     cards = shuffled_deck(number, suits)
     columns: list[list[Card]] = [[] for _ in range(10)]
@@ -69,3 +97,53 @@ def spider_deal(number: int, suits: int) -> tuple[list[list[Card]], list[int], l
         stock.extend(reversed(packet))  # column 1 gets the last card that went in
     assert not cards
     return columns, down, stock
+
+
+def spiderette_deal(number: int, suits: int) -> Layout:
+    """Spiderette deal ``number``: 7 columns of 1..7 cards (last face up), a stock of 24."""
+    cards = shuffled_deck(number, suits, copies=1)
+    columns: list[list[Card]] = [[] for _ in range(7)]
+    for row in range(7):
+        for col in range(row, 7):
+            columns[col].append(cards.pop())
+    down = [len(c) - 1 for c in columns]
+    stock = _stock_packets(cards, 7)
+    return columns, down, stock
+
+
+def simple_simon_deal(number: int, suits: int) -> Layout:
+    """Simple Simon deal ``number``: 10 columns of 8,8,8,7,6,5,4,3,2,1 cards, all face up."""
+    cards = shuffled_deck(number, suits, copies=1)
+    columns: list[list[Card]] = [[] for _ in range(10)]
+    for width in range(9, 2, -1):
+        for col in range(width):
+            columns[col].append(cards.pop())
+    for col in range(10):
+        columns[col].append(cards.pop())
+    assert not cards
+    return columns, [0] * 10, []
+
+
+_DEALERS = {SPIDER: spider_deal, SPIDERETTE: spiderette_deal, SIMPLE_SIMON: simple_simon_deal}
+
+
+def open_columns(down: list[int], rules: Rules) -> list[int]:
+    """Face-down counts after the Open rule: all 0; with Scorpion only one column opens,
+    the one with the most face-down cards (the lowest-numbered on a tie)."""
+    if not rules.open:
+        return down
+    if not rules.scorpion:
+        return [0] * len(down)
+    most = max(down, default=0)
+    out = list(down)
+    if most:
+        out[down.index(most)] = 0
+    return out
+
+
+def deal_layout(number: int, suits: int, rules: Rules) -> Layout:
+    """The layout of deal ``number`` for ``rules`` (its game and the Open rule)."""
+    check_deal_number(number)
+    check_suits(suits)
+    columns, down, stock = _DEALERS[rules.variant](number, suits)
+    return columns, open_columns(down, rules), stock

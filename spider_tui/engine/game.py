@@ -1,7 +1,10 @@
-"""Game: the state of one Spider round, its legal moves, play and undo (SPEC §1, §3).
+"""Game: the state of one round, its legal moves, play and undo (SPEC §1, §3, §10).
 
 The state is mutated in place and every action appends one entry to an action log, so
-``undo`` is exact and cheap: no copies of the table are ever made.
+``undo`` is exact and cheap: no copies of the table are ever made.  The rule options of
+``Rules`` (Relaxed, Open, Undo off, Scorpion, Joker, Scoring, …) and the one-deck games
+(Spiderette, Simple Simon) all play through the same ``Game``; Scorpion's move generation
+lives in ``scorpion.py``, the score table in ``scoring.py``.
 
 >>> g = Game.new(1, suits=1)
 >>> g.deals_left, g.moves
@@ -17,11 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from .cards import KING, Card, rank_name, with_article
-from .deal import check_deal_number, check_suits, spider_deal
+from . import scorpion
+from .cards import ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, Card, rank_name, with_article
+from .deal import check_deal_number, check_suits, deal_layout
 from .rules import CLASSIC, Rules, rules_named
+from .scoring import UNDO_POINTS, action_points, layout_joins, win_bonus
 
 RUN = 13  # cards in a completed run
+JOKER = -1  # Move.source of a joker
 
 
 class IllegalMove(ValueError):
@@ -43,7 +49,8 @@ class PositionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move of ``count`` cards from column ``source`` to column ``target`` (1-based), or a deal.
+    """A move of ``count`` cards from column ``source`` to column ``target`` (1-based), a deal,
+    or a joker played on column ``target`` (``source == JOKER``, text ``joker>4``).
 
     ``count`` may be ``None`` in a move read from text like ``3>7``; ``Game`` fills it in.
     """
@@ -56,19 +63,32 @@ class Move:
     def is_deal(self) -> bool:
         return self.source == 0
 
+    @property
+    def is_joker(self) -> bool:
+        return self.source == JOKER
+
     def __str__(self) -> str:
         if self.is_deal:
             return "deal"
+        if self.is_joker:
+            return f"joker>{self.target}"
         if self.count is None:
             return f"{self.source}>{self.target}"
         return f"{self.source}>{self.target}:{self.count}"
 
     @classmethod
     def parse(cls, text: str) -> "Move":
-        """Read ``3>7:2``, ``3>7`` or ``deal``; raises ``IllegalMove`` when it isn't one."""
+        """Read ``3>7:2``, ``3>7``, ``deal`` or ``joker>4``; raises ``IllegalMove`` when it isn't one."""
         t = text.strip().lower()
         if t in ("deal", "d"):
             return DEAL
+        if t.startswith(("joker>", "j>")):
+            col = t.partition(">")[2].strip()
+            if col.endswith(":1"):
+                col = col[:-2]
+            if col.isdigit():
+                return cls(JOKER, int(col), 1)
+            raise IllegalMove(f"Can't read {text.strip()!r}: write a joker like joker>4.")
         try:
             head, _, count = t.partition(":")
             src, sep, dst = head.partition(">")
@@ -77,7 +97,9 @@ class Move:
             n = int(count) if count else None
             m = cls(int(src), int(dst), n)
         except ValueError:
-            raise IllegalMove(f"Can't read {text.strip()!r}: write a move like 3>7, 3>7:2 or deal.") from None
+            raise IllegalMove(f"Can't read {text.strip()!r}: write a move like 3>7, 3>7:2, deal or joker>4.") from None
+        if m.source < 1 or m.target < 1:
+            raise IllegalMove("Columns are numbered from 1.")
         if n is not None and n < 1:
             raise IllegalMove("A move takes at least one card.")
         return m
@@ -87,14 +109,19 @@ DEAL = Move(0, 0, 0)
 
 
 class Game:
-    """One round of Spider.
+    """One round of Spider (or Spiderette, or Simple Simon) under some ``Rules``.
 
     Public state (read it, don't assign it): ``columns`` (lists of cards, bottom first),
     ``down`` (face-down count per column), ``stock`` (cards in dealing order), ``done``
-    (suits of completed runs), ``moves``, ``suits``, ``rules``, ``deal_number``.
+    (suits of completed runs), ``moves``, ``suits``, ``rules``, ``deal_number``,
+    ``runs_to_win``, ``jokers_left`` (0 without the Joker rule), ``score`` (``None`` without
+    the Scoring rule) and ``lost`` (the round was given up).
     """
 
-    __slots__ = ("columns", "down", "stock", "done", "moves", "suits", "rules", "deal_number", "_log", "runs_to_win")
+    __slots__ = (
+        "columns", "down", "stock", "done", "moves", "suits", "rules", "deal_number", "_log",
+        "runs_to_win", "jokers_left", "score", "lost",
+    )
 
     def __init__(
         self,
@@ -107,7 +134,10 @@ class Game:
         rules: Rules = CLASSIC,
         deal_number: int | None = None,
         moves: int = 0,
-        runs_to_win: int = 8,
+        runs_to_win: int | None = None,
+        jokers_left: int | None = None,
+        score: int | None = None,
+        lost: bool = False,
     ):
         self.columns = columns
         self.down = down
@@ -117,19 +147,25 @@ class Game:
         self.rules = rules
         self.deal_number = deal_number
         self.moves = moves
-        self.runs_to_win = runs_to_win
+        self.runs_to_win = rules.runs_to_win if runs_to_win is None else runs_to_win
+        self.jokers_left = (rules.jokers if jokers_left is None else jokers_left) if rules.joker else 0
+        self.score = (score or 0) if rules.scoring else None
+        self.lost = lost
         self._log: list[tuple] = []
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, number: int, suits: int = 1, rules: str | Rules = "classic") -> "Game":
-        """Deal ``number`` (1…2147483647) at ``suits`` (1, 2 or 4), as KDE Patience does."""
+        """Deal ``number`` (1…2147483647) at ``suits`` (1, 2 or 4) under ``rules`` (a name such
+        as ``"scorpion"`` or ``"spiderette+joker"``, or a ``Rules``).  Spider deals are KDE
+        Patience's; the one-deck games use the same generator over 52 cards (docs/rules.md)."""
         check_deal_number(number)
         check_suits(suits)
         if isinstance(rules, str):
             rules = rules_named(rules)
-        columns, down, stock = spider_deal(number, suits)
-        return cls(columns, down, stock, suits=suits, rules=rules, deal_number=number)
+        columns, down, stock = deal_layout(number, suits, rules)
+        score = action_points(suits, joins=layout_joins(columns, down)) if rules.scoring else None
+        return cls(columns, down, stock, suits=suits, rules=rules, deal_number=number, score=score)
 
     @classmethod
     def from_text(cls, text: str) -> "Game":
@@ -146,32 +182,44 @@ class Game:
 
     def copy(self) -> "Game":
         """An independent copy of the position (without undo history)."""
-        g = Game(
+        return Game(
             [list(c) for c in self.columns], list(self.down), list(self.stock), list(self.done),
             suits=self.suits, rules=self.rules, deal_number=self.deal_number, moves=self.moves,
-            runs_to_win=self.runs_to_win,
+            runs_to_win=self.runs_to_win, jokers_left=self.jokers_left, score=self.score, lost=self.lost,
         )
-        return g
 
     # ------------------------------------------------------------------ queries
     @property
     def deal_size(self) -> int:
+        """Cards in a full deal: one per column (10, or 7 in Spiderette)."""
         return len(self.columns)
 
     @property
     def deals_left(self) -> int:
-        return len(self.stock) // self.deal_size
+        """Deals the stock still holds; a short last packet (Spiderette's 3 cards, or after a
+        joker took a stock card) counts as one deal."""
+        return -(-len(self.stock) // self.deal_size)
 
     @property
     def won(self) -> bool:
         return not self.stock and not any(self.columns)
 
     @property
+    def over(self) -> bool:
+        """The round has ended: won, or given up."""
+        return self.lost or self.won
+
+    @property
+    def scoring(self) -> bool:
+        """Whether this round keeps a score (``score`` is an int, not None)."""
+        return self.rules.scoring
+
+    @property
     def can_undo(self) -> bool:
-        return bool(self._log) and not self.won and self.rules.undo_allowed
+        return bool(self._log) and self.rules.undo_allowed and not self.lost and not self.won
 
     def card_count(self) -> int:
-        """Cards on the table + stock + 13 × completed runs."""
+        """Cards on the table + stock + 13 × completed runs (104, or 52 in the one-deck games)."""
         return sum(map(len, self.columns)) + len(self.stock) + RUN * len(self.done)
 
     def run_length(self, col: int) -> int:
@@ -192,14 +240,20 @@ class Game:
         return n - i
 
     def movable(self, col: int) -> int:
-        """How many cards of column ``col`` (0-based) can move together: its longest movable group."""
+        """How many cards of column ``col`` (0-based) can move together: its longest movable group
+        (the same-suit run; under Scorpion every face-up card)."""
+        if self.rules.scorpion:
+            return scorpion.movable(self, col)
         return self.run_length(col)
 
     def group_fitting(self, src: int, dst: int) -> int | None:
         """Size of the group from ``src`` that can go onto ``dst`` (0-based), or ``None``.
 
-        Onto an empty column this is the longest movable group.
+        Onto an empty column this is the longest movable group (under Scorpion: the largest
+        group led by a King).
         """
+        if self.rules.scorpion:
+            return scorpion.group_fitting(self, src, dst)
         run = self.run_length(src)
         if run == 0 or src == dst:
             return None
@@ -213,9 +267,11 @@ class Game:
         """Why a deal is not allowed now, or ``None`` when it is."""
         if self.won:
             return "The round is won."
+        if self.lost:
+            return "The round is over."
         if not self.stock:
-            return "The stock is empty."
-        if not self.rules.relaxed and not all(self.columns):
+            return "The stock is empty." if self.rules.has_stock else "Simple Simon has no stock."
+        if not all(self.columns) and not self.rules.deals_onto_empty:
             return "Fill every empty column before dealing."
         return None
 
@@ -223,6 +279,10 @@ class Game:
         """Why ``move`` (with a count) is not legal now, or ``None`` when it is."""
         if move.is_deal:
             return self.deal_refusal()
+        if move.is_joker:
+            return self.joker_refusal(move.target)
+        if self.lost:
+            return "The round is over."
         n = len(self.columns)
         s, t, k = move.source, move.target, move.count
         if not (1 <= s <= n and 1 <= t <= n):
@@ -237,6 +297,8 @@ class Game:
             return "A move takes at least one card."
         if k > face_up:
             return f"Column {s} has only {face_up} face-up card{'s' if face_up != 1 else ''}."
+        if self.rules.scorpion:
+            return scorpion.move_refusal(self, s - 1, t - 1, k)
         if k > self.run_length(s - 1):
             return "Only a same-suit run moves together."
         lead = src[-k]
@@ -256,7 +318,9 @@ class Game:
         """
         if isinstance(move, str):
             move = Move.parse(move)
-        if not move.is_deal and move.count is None:
+        if move.is_joker:
+            move = Move(JOKER, move.target, 1)
+        elif not move.is_deal and move.count is None:
             n = len(self.columns)
             s, t = move.source, move.target
             if 1 <= s <= n and 1 <= t <= n and s != t and self.columns[s - 1]:
@@ -280,7 +344,15 @@ class Game:
         return True
 
     def legal_moves(self) -> list[Move]:
-        """Every legal action: each group move (every size into an empty column) and the deal."""
+        """Every legal group move (every size into an empty column) and the deal.
+
+        Jokers are not listed here (code written for classic rules never meets one):
+        ``legal_jokers()`` lists them.
+        """
+        if self.lost:
+            return []
+        if self.rules.scorpion:
+            return scorpion.legal_moves(self)
         out: list[Move] = []
         cols = self.columns
         n = len(cols)
@@ -306,6 +378,8 @@ class Game:
         return out
 
     def _has_progress_move(self) -> bool:
+        if self.rules.scorpion:
+            return scorpion.has_progress_move(self)
         cols = self.columns
         n = len(cols)
         for s in range(n):
@@ -329,29 +403,138 @@ class Game:
 
     @property
     def stuck(self) -> bool:
-        """No legal move and no legal deal (a whole column into an empty one doesn't count)."""
-        if self.won:
+        """No legal move, no legal deal and no joker to play (a whole column into an empty one
+        doesn't count as a move).  A round that is over is not stuck."""
+        if self.won or self.lost:
             return False
-        return self.deal_refusal() is not None and not self._has_progress_move()
+        if self.deal_refusal() is None or self._has_progress_move():
+            return False
+        return not (self.jokers_left and self.legal_jokers())
 
     def hint(self) -> Move | None:
-        """The fixed-order hint of SPEC §4."""
+        """The fixed-order hint of SPEC §4 (under Scorpion with Scorpion's moves); never a joker."""
         from .hint import best_hint
 
+        if self.lost:
+            return None
         return best_hint(self)
+
+    # ------------------------------------------------------------------ jokers
+    def _joker_wanted(self, t: int) -> list[Card]:
+        """Cards that would match column ``t`` (0-based), best first."""
+        dst = self.columns[t]
+        in_play = SUITS_IN_PLAY[self.suits]
+        if not dst:
+            return [suit * 16 + KING for suit in in_play]
+        top = dst[-1]
+        rank = top & 15
+        if rank == ACE:
+            return []
+        same = top - 1
+        if self.rules.scorpion:
+            return [same]
+        return [same] + [suit * 16 + rank - 1 for suit in in_play if suit != top >> 4]
+
+    def _joker_source(self, card: Card) -> tuple | None:
+        """Where the joker takes ``card`` from: ("stock", i) the copy dealt last; else
+        ("down", col, i) a face-down copy, lowest column, nearest the bottom; else
+        ("up", col) an exposed copy, lowest column.  None when no copy may be taken."""
+        stock = self.stock
+        for i in range(len(stock) - 1, -1, -1):
+            if stock[i] == card:
+                return ("stock", i)
+        cols, down = self.columns, self.down
+        for c in range(len(cols)):
+            cards = cols[c]
+            for i in range(down[c]):
+                if cards[i] == card:
+                    return ("down", c, i)
+        for c in range(len(cols)):
+            if cols[c] and cols[c][-1] == card:
+                return ("up", c)
+        return None
+
+    def joker_choice(self, column: int) -> tuple[Card, tuple] | None:
+        """The card a joker on ``column`` (1-based) would bring and where from, or None."""
+        for card in self._joker_wanted(column - 1):
+            where = self._joker_source(card)
+            if where is not None:
+                return card, where
+        return None
+
+    def joker_refusal(self, column: int) -> str | None:
+        """Why a joker can't be played on ``column`` (1-based) now, or ``None`` when it can."""
+        if not self.rules.joker:
+            return "This round is played without jokers."
+        if self.won:
+            return "The round is won."
+        if self.lost:
+            return "The round is over."
+        if self.jokers_left < 1:
+            return "No jokers left."
+        n = len(self.columns)
+        if not 1 <= column <= n:
+            return f"Columns are numbered 1 to {n}."
+        dst = self.columns[column - 1]
+        if dst and dst[-1] & 15 == ACE:
+            return "Nothing goes on an Ace."
+        if self.joker_choice(column) is None:
+            if not dst:
+                what = "King"
+            else:
+                what = rank_name((dst[-1] & 15) - 1)
+                if self.rules.scorpion:
+                    what += " of " + SUIT_NAMES[dst[-1] >> 4]
+            return f"No {what} is left in the stock or on the table for the joker."
+        return None
+
+    def legal_jokers(self) -> list[Move]:
+        """A joker move (``joker>N``) for every column a joker can be played on now."""
+        if not self.rules.joker or self.jokers_left < 1 or self.lost or self.won:
+            return []
+        available = set(self.stock)
+        for cards, d in zip(self.columns, self.down):
+            available.update(cards[:d])
+            if cards:
+                available.add(cards[-1])
+        out = []
+        for t in range(len(self.columns)):
+            if any(card in available for card in self._joker_wanted(t)):
+                out.append(Move(JOKER, t + 1, 1))
+        return out
+
+    def play_joker(self, column: int) -> Move:
+        """Play a joker on ``column`` (1-based, like ``Move``): it receives a matching card.
+        Same as ``play(f"joker>{column}")``; raises ``IllegalMove``."""
+        return self.play(Move(JOKER, column, 1))
 
     # ------------------------------------------------------------------ actions
     def play(self, move: Move | str) -> Move:
         """Make ``move``; returns the complete Move played. Raises ``IllegalMove``, state unchanged."""
         if self.won:
             raise IllegalMove("The round is won.")
+        if self.lost:
+            raise IllegalMove("The round is over.")
         m = self.resolve(move)
         if m.is_deal:
             self._deal()
+        elif m.is_joker:
+            self._joker(m.target - 1)
         else:
             self._move(m.source - 1, m.target - 1, m.count)
         self.moves += 1
+        if self.score is not None:
+            self.score += self._log[-1][-1]
+            if self.won:
+                self.score += win_bonus(self.suits, self.moves, self.jokers_left)
         return m
+
+    def give_up(self) -> bool:
+        """End the round as lost (``lost`` True; no more moves, no undo).  False when it is over."""
+        if self.won or self.lost:
+            return False
+        self.lost = True
+        return True
 
     def _flip(self, col: int) -> bool:
         if self.columns[col] and self.down[col] == len(self.columns[col]):
@@ -369,48 +552,118 @@ class Game:
             return suit, self._flip(col)
         return None
 
+    def _points(self, flips: int, joins: int, *completed: tuple[int, bool] | None) -> int:
+        """Score of one action (0 without the Scoring rule)."""
+        if self.score is None:
+            return 0
+        runs = 0
+        for c in completed:
+            if c:
+                runs += 1
+                flips += c[1]
+        return action_points(self.suits, runs=runs, flips=flips, joins=joins)
+
     def _move(self, s: int, t: int, k: int) -> None:
         src, dst = self.columns[s], self.columns[t]
+        joined = bool(dst) and dst[-1] == src[-k] + 1  # lands on its own suit
         dst.extend(src[-k:])
         del src[-k:]
         flipped = self._flip(s)
+        # The card left exposed may end a complete run (possible under Scorpion).
+        left_run = None if flipped or not src or src[-1] & 15 != 1 else self._complete(s)
         completed = self._complete(t)
-        self._log.append(("m", s, t, k, flipped, completed))
+        points = self._points(flipped, joined, completed, left_run)
+        self._log.append(("m", s, t, k, flipped, completed, left_run, points))
 
     def _deal(self) -> None:
         n = len(self.columns)
         row, self.stock = self.stock[:n], self.stock[n:]
+        joins = 0
         for col, card in zip(self.columns, row):
+            if col and col[-1] == card + 1:
+                joins += 1
             col.append(card)
         completed = []
         for i in range(n):
             c = self._complete(i)
             if c:
                 completed.append((i, c))
-        self._log.append(("d", row, completed))
+        points = self._points(0, joins, *(c for _, c in completed))
+        self._log.append(("d", row, completed, points))
+
+    def _joker(self, t: int) -> None:
+        choice = self.joker_choice(t + 1)
+        assert choice is not None  # joker_refusal said it is legal
+        card, where = choice
+        flipped = False
+        left_run = None
+        if where[0] == "stock":
+            del self.stock[where[1]]
+        elif where[0] == "down":
+            _, c, i = where
+            del self.columns[c][i]
+            self.down[c] -= 1
+        else:
+            c = where[1]
+            self.columns[c].pop()
+            flipped = self._flip(c)
+            if not flipped and self.columns[c]:
+                left_run = self._complete(c)
+        dst = self.columns[t]
+        joined = bool(dst) and dst[-1] == card + 1
+        dst.append(card)
+        completed = self._complete(t)
+        self.jokers_left -= 1
+        points = self._points(flipped, joined, completed, left_run)
+        self._log.append(("j", t, card, where, flipped, completed, left_run, points))
 
     def undo(self) -> bool:
-        """Revert the last action with all it caused; False when there is nothing to undo."""
+        """Revert the last action with all it caused; False when there is nothing to undo
+        (or under Undo off, or once the round is over)."""
         if not self.can_undo:
             return False
         entry = self._log.pop()
-        if entry[0] == "m":
-            _, s, t, k, flipped, completed = entry
+        kind = entry[0]
+        if kind == "m":
+            _, s, t, k, flipped, completed, left_run, points = entry
             if completed:
                 self._uncomplete(t, completed)
+            if left_run:
+                self._uncomplete(s, left_run)
             src, dst = self.columns[s], self.columns[t]
             if flipped:
                 self.down[s] += 1
             src.extend(dst[-k:])
             del dst[-k:]
-        else:
-            _, row, completed = entry
+        elif kind == "d":
+            _, row, completed, points = entry
             for col, c in reversed(completed):
                 self._uncomplete(col, c)
-            for col in self.columns:
+            for col in self.columns[: len(row)]:
                 col.pop()
             self.stock = row + self.stock
+        else:
+            _, t, card, where, flipped, completed, left_run, points = entry
+            if completed:
+                self._uncomplete(t, completed)
+            self.columns[t].pop()
+            if where[0] == "stock":
+                self.stock.insert(where[1], card)
+            elif where[0] == "down":
+                _, c, i = where
+                self.columns[c].insert(i, card)
+                self.down[c] += 1
+            else:
+                c = where[1]
+                if left_run:
+                    self._uncomplete(c, left_run)
+                if flipped:
+                    self.down[c] += 1
+                self.columns[c].append(card)
+            self.jokers_left += 1
         self.moves -= 1
+        if self.score is not None:
+            self.score += UNDO_POINTS - points
         return True
 
     def _uncomplete(self, col: int, completed: tuple[int, bool]) -> None:
@@ -430,7 +683,10 @@ class Game:
         return iter(self._log)
 
     def __repr__(self) -> str:
-        return f"<Game deal={self.deal_number} suits={self.suits} moves={self.moves} left={self.deals_left}>"
+        return (
+            f"<Game deal={self.deal_number} suits={self.suits} rules={self.rules.name} "
+            f"moves={self.moves} left={self.deals_left}>"
+        )
 
 
-__all__ = ["Game", "Move", "IllegalMove", "PositionError", "DEAL", "rank_name"]
+__all__ = ["Game", "Move", "IllegalMove", "PositionError", "DEAL", "JOKER", "rank_name"]

@@ -12,14 +12,22 @@ cards and S does not become empty.
 Tiers: 1 completes · 2 reveals onto a non-empty column · 3 empties · 4 extends ·
 5 reveals into an empty column · 6 fills the last empty column · 7 deal · 8 nothing.
 Within a tier: extending first, more cards first, lower S, lower T.
+
+Tier 6 exists to let the stock deal again, so it applies only where an empty column blocks the
+deal (not under Relaxed or Scorpion).  Under Scorpion the candidates are Scorpion's moves (onto
+the same suit only, any face-up group, Kings into empty columns); every move onto a card then
+extends, and "completes" also counts a run left complete at the source's new end.
 """
 
 from __future__ import annotations
 
+from . import scorpion
 from .game import DEAL, RUN, Game, Move
 
 
 def best_hint(g: Game) -> Move | None:
+    if g.rules.scorpion:
+        return scorpion_hint(g)
     cols, down = g.columns, g.down
     n = len(cols)
     runs = [g.run_length(i) for i in range(n)]
@@ -63,13 +71,62 @@ def best_hint(g: Game) -> Move | None:
                 tier = 4
             elif reveals:
                 tier = 5
-            elif not dst and len(empties) == 1 and g.stock and left > 0:
+            elif not dst and len(empties) == 1 and g.stock and left > 0 and not g.rules.relaxed:
                 tier = 6
             else:
                 continue  # sideways
             key = (tier, not extends, -k, s, t)
             if best_key is None or key < best_key:
                 best_key, best = key, (s, t, k)
+    if best is not None:
+        s, t, k = best
+        return Move(s + 1, t + 1, k)
+    if g.deal_refusal() is None:
+        return DEAL
+    return None
+
+
+def _run_ending_at(cards: list[int], lo: int, end: int) -> int:
+    """Length of the same-suit descending run that ends at ``cards[end - 1]``, not below ``lo``."""
+    i = end - 1
+    while i > lo and cards[i - 1] == cards[i] + 1:
+        i -= 1
+    return end - i
+
+
+def scorpion_hint(g: Game) -> Move | None:
+    """The same tiers over Scorpion's moves (no tier 6: the stock always deals)."""
+    cols, down = g.columns, g.down
+    runs = [g.run_length(i) for i in range(len(cols))]
+    best_key = None
+    best = None
+    for s, t, k in scorpion.group_moves(g):
+        src, dst = cols[s], cols[t]
+        left = len(src) - k
+        lead = src[left]
+        extends = bool(dst)  # Scorpion builds only on the same suit
+        completes = extends and k <= runs[s] and k + runs[t] >= RUN
+        face_up_left = left > down[s]
+        if not completes and face_up_left and src[left - 1] & 15 == 1:
+            completes = _run_ending_at(src, down[s], left) >= RUN
+        reveals = left > 0 and down[s] == left
+        if face_up_left and src[left - 1] == lead + 1 and not completes:
+            continue  # splits
+        if completes:
+            tier = 1
+        elif reveals and dst:
+            tier = 2
+        elif left == 0 and dst:
+            tier = 3
+        elif extends:
+            tier = 4
+        elif reveals:
+            tier = 5
+        else:
+            continue  # sideways
+        key = (tier, not extends, -k, s, t)
+        if best_key is None or key < best_key:
+            best_key, best = key, (s, t, k)
     if best is not None:
         s, t, k = best
         return Move(s + 1, t + 1, k)

@@ -14,6 +14,15 @@ done: s h
 
 Cards left of ``|`` are face down, right of it face up (a line with no ``|`` is all face up).
 ``#`` starts a comment; blank lines are ignored.  Partial positions are allowed.
+
+Rules (SPEC §10): ``rules:`` takes a rules name (``classic``, ``scorpion``,
+``spiderette+relaxed+undo-off``; see ``rules.py``).  It decides the column lines (``1:`` … ``7:``
+in Spiderette, ``1:`` … ``10:`` otherwise), how many copies of a card the deck holds (one deck
+in Spiderette and Simple Simon), and the stock: classic Spider's stock is whole deals of 10;
+Spiderette's (packets of 7 and a last one of 3) and any stock under the Joker rule (a joker may
+take a stock card) may end with a short packet; Simple Simon has none.  Two lines exist only
+under their rule: ``jokers: N`` (jokers left, Joker rule, default 3) and ``score: N`` (Scoring
+rule, default 0); both come after ``moves:``.
 """
 
 from __future__ import annotations
@@ -22,9 +31,9 @@ from collections import Counter
 
 from .cards import SUIT_CHARS, SUITS_IN_PLAY, card_text, make_card, parse_card
 from .game import RUN, Game, PositionError
-from .rules import rules_named
+from .rules import JOKERS_PER_ROUND, rules_named
 
-COLUMNS = 10
+COLUMNS = 10  # classic Spider; a position's rules decide (Rules.columns)
 COPIES = {1: 8, 2: 4, 4: 2}  # copies of each card in the 104-card deck, by suit count
 
 
@@ -33,6 +42,10 @@ def format_position(g: Game) -> str:
     if g.deal_number is not None:
         lines.append(f"deal: {g.deal_number}")
     lines.append(f"moves: {g.moves}")
+    if g.rules.joker:
+        lines.append(f"jokers: {g.jokers_left}")
+    if g.score is not None:
+        lines.append(f"score: {g.score}")
     lines.append("stock: " + (" ".join(map(card_text, g.stock)) if g.stock else "-"))
     lines.append("done: " + (" ".join(SUIT_CHARS[s] for s in g.done) if g.done else "-"))
     for i, (cards, down) in enumerate(zip(g.columns, g.down), 1):
@@ -51,6 +64,14 @@ def _cards(tokens: list[str], lineno: int) -> list[int]:
     return out
 
 
+def _columns_so_far(headers: dict[str, tuple[str, int]]) -> int:
+    """Columns of the rules read so far (for an early, line-ordered error message)."""
+    try:
+        return rules_named(headers["rules"][0] or "classic").columns
+    except KeyError:
+        return COLUMNS
+
+
 def parse_position(text: str) -> Game:
     headers: dict[str, tuple[str, int]] = {}
     columns: dict[int, tuple[list[int], int, int]] = {}
@@ -65,7 +86,7 @@ def parse_position(text: str) -> Game:
         if key.isdigit():
             col = int(key)
             if not 1 <= col <= COLUMNS:
-                raise PositionError(f"there is no column {col} (columns are 1-{COLUMNS})", lineno)
+                raise PositionError(f"there is no column {col} (columns are 1-{_columns_so_far(headers)})", lineno)
             if col in columns:
                 raise PositionError(f"column {col} is given twice", lineno)
             tokens = value.split()
@@ -80,14 +101,14 @@ def parse_position(text: str) -> Game:
             if down and not up:
                 raise PositionError(f"column {col} has cards but no face-up card", lineno)
             columns[col] = (down + up, len(down), lineno)
-        elif key in ("suits", "rules", "deal", "moves", "stock", "done"):
+        elif key in ("suits", "rules", "deal", "moves", "stock", "done", "jokers", "score"):
             if key in headers:
                 raise PositionError(f"'{key}:' is given twice", lineno)
             headers[key] = (value, lineno)
         else:
             raise PositionError(f"unknown line {key!r}", lineno)
 
-    def header_int(name: str, default: int | None, lo: int) -> int | None:
+    def header_int(name: str, default: int | None, lo: int | None, hi: int | None = None) -> int | None:
         if name not in headers:
             return default
         value, ln = headers[name]
@@ -95,9 +116,23 @@ def parse_position(text: str) -> Game:
             v = int(value)
         except ValueError:
             raise PositionError(f"'{name}:' wants a number, not {value!r}", ln) from None
-        if v < lo:
+        if lo is not None and v < lo:
             raise PositionError(f"'{name}:' must be at least {lo}", ln)
+        if hi is not None and v > hi:
+            raise PositionError(f"'{name}:' must be at most {hi}", ln)
         return v
+
+    # Rules first: they decide the columns, the deck and the stock.
+    rules_value = headers.get("rules", ("classic", 0))
+    try:
+        rules = rules_named(rules_value[0] or "classic")
+    except KeyError as e:
+        raise PositionError(str(e.args[0]), rules_value[1] or None) from None
+    n_columns = rules.columns
+    for col in sorted(columns):
+        if col > n_columns:
+            game = "" if rules.variant == "spider" else f" in {rules.variant}"
+            raise PositionError(f"there is no column {col} (columns are 1-{n_columns}{game})", columns[col][2])
 
     # Suits: given, or the smallest deck that holds the cards shown.
     suits = header_int("suits", None, 1)
@@ -109,8 +144,11 @@ def parse_position(text: str) -> Game:
         value, ln = headers["stock"]
         if value not in ("", "-"):
             stock = _cards(value.split(), ln)
-            if len(stock) % COLUMNS:
-                raise PositionError(f"the stock has {len(stock)} cards, not a whole number of deals of {COLUMNS}", ln)
+            if not rules.has_stock:
+                raise PositionError(f"{rules.variant} has no stock", ln)
+            short_ok = rules.joker or rules.variant != "spider"
+            if len(stock) % n_columns and not short_ok:
+                raise PositionError(f"the stock has {len(stock)} cards, not a whole number of deals of {n_columns}", ln)
     done: list[int] = []
     if "done" in headers:
         value, ln = headers["done"]
@@ -124,6 +162,7 @@ def parse_position(text: str) -> Game:
         used = {c >> 4 for col in columns.values() for c in col[0]} | {c >> 4 for c in stock} | set(done)
         suits = 1 if used <= {0} else 2 if used <= {0, 1} else 4
     allowed = set(SUITS_IN_PLAY[suits])
+    copies = rules.copies(suits)
 
     # Every card: a suit the deck has, no more copies than the deck holds.  The fault is
     # reported on the line where the first card too many appears.
@@ -133,8 +172,9 @@ def parse_position(text: str) -> Game:
         if (card >> 4) not in allowed:
             raise PositionError(f"{card_text(card)}: a {suits}-suit game has no {SUIT_CHARS[card >> 4]} cards", ln)
         counts[card] += 1
-        if counts[card] > COPIES[suits]:
-            raise PositionError(f"{card_text(card)} appears {counts[card]} times; a {suits}-suit deck holds {COPIES[suits]}", ln)
+        if counts[card] > copies:
+            deck = f"a {suits}-suit deck" if rules.decks == 2 else f"a one-deck {suits}-suit game"
+            raise PositionError(f"{card_text(card)} appears {counts[card]} times; {deck} holds {copies}", ln)
 
     for col in sorted(columns):
         cards, _, ln = columns[col]
@@ -146,17 +186,17 @@ def parse_position(text: str) -> Game:
         for r in range(1, RUN + 1):
             count(make_card(r, s), headers["done"][1])
 
-    rules_value = headers.get("rules", ("classic", 0))
-    try:
-        rules = rules_named(rules_value[0] or "classic")
-    except KeyError as e:
-        raise PositionError(str(e.args[0]), rules_value[1] or None) from None
+    for name, rule in (("jokers", "joker"), ("score", "scoring")):
+        if name in headers and not getattr(rules, rule):
+            raise PositionError(f"'{name}:' needs the {rule} rule in 'rules:'", headers[name][1])
 
-    cols = [list(columns[i][0]) if i in columns else [] for i in range(1, COLUMNS + 1)]
-    down = [columns[i][1] if i in columns else 0 for i in range(1, COLUMNS + 1)]
+    cols = [list(columns[i][0]) if i in columns else [] for i in range(1, n_columns + 1)]
+    down = [columns[i][1] if i in columns else 0 for i in range(1, n_columns + 1)]
     return Game(
         cols, down, stock, done,
         suits=suits, rules=rules,
         deal_number=header_int("deal", None, 1),
         moves=header_int("moves", 0, 0) or 0,
+        jokers_left=header_int("jokers", JOKERS_PER_ROUND, 0, JOKERS_PER_ROUND),
+        score=header_int("score", 0, None),
     )

@@ -1,39 +1,221 @@
-"""Rules: a frozen dataclass of rule options, and named presets.
+"""Rules: a frozen dataclass of combinable rule options, and named presets (SPEC §10).
 
-Classic Spider (SPEC §1) is ``Rules()``; the named presets are what ``rules:`` in the
-position notation and ``--rules NAME`` on the command line refer to.
+Classic Spider (SPEC §1) is ``Rules()``.  Options combine freely, as at the Spider Palast;
+a rules *name* is the canonical text form that ``rules:`` in the position notation and
+``--rules NAME`` on the command line use:
+
+- ``classic`` when every option is off;
+- otherwise the game's token (``spiderette`` or ``simple-simon``; none for Spider) followed by
+  the options that are on, joined by ``+`` in this fixed order::
+
+      relaxed  open  undo-off  scorpion  joker  scoring  timed|fast  practice
+
+  (``fast`` is a timed round with the shorter clock, so it is written instead of ``timed``).
+
+>>> rules_named("open+relaxed+undo_off").name
+'relaxed+open+undo-off'
+>>> rules_named("spiderette").columns, rules_named("spiderette").runs_to_win
+(7, 4)
+>>> Rules(scorpion=True, fast=True).name
+'scorpion+fast'
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+
+#: The games: classic two-deck Spider and its one-deck relatives.
+SPIDER, SPIDERETTE, SIMPLE_SIMON = "spider", "spiderette", "simple-simon"
+VARIANTS = (SPIDER, SPIDERETTE, SIMPLE_SIMON)
+
+# Per game: columns, decks, runs to win.
+_LAYOUT = {SPIDER: (10, 2, 8), SPIDERETTE: (7, 1, 4), SIMPLE_SIMON: (10, 1, 4)}
+
+# Countdown seconds per game (two-deck / one-deck): a timed round, and a Fast one.
+TIMED_SECONDS = {2: 20 * 60, 1: 10 * 60}
+FAST_SECONDS = {2: 10 * 60, 1: 5 * 60}
+
+# Option tokens in canonical order: (token, field name).
+_OPTION_TOKENS = (
+    ("relaxed", "relaxed"),
+    ("open", "open"),
+    ("undo-off", "undo_off"),
+    ("scorpion", "scorpion"),
+    ("joker", "joker"),
+    ("scoring", "scoring"),
+    ("timed", "timed"),
+    ("fast", "fast"),
+    ("practice", "practice"),
+)
+
+#: Jokers per round under the Joker rule.
+JOKERS_PER_ROUND = 3
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Rule options.  Every option off = classic Spider."""
+    """Rule options.  Every option off = classic Spider.
 
-    name: str = "classic"
-    #: Relaxed: the stock deals even when a column is empty.
+    - ``variant``: ``"spider"`` (104 cards, 10 columns), ``"spiderette"`` (52 cards,
+      7 columns like Klondike) or ``"simple-simon"`` (52 cards, 10 columns, all face up).
+    - ``relaxed``: the stock deals even when a column is empty.
+    - ``open``: every card is dealt face up (with ``scorpion``: only one column, the one with
+      the most face-down cards, lowest-numbered on a tie).
+    - ``undo_off``: no undo.
+    - ``scorpion``: build only on the same suit; any face-up group may move; only a King or a
+      group led by a King enters an empty column; the stock always deals.
+    - ``joker``: three jokers per round (``Game.play_joker``).
+    - ``scoring``: the Palast score (``Game.score``).
+    - ``timed`` / ``fast``: a countdown (``countdown`` seconds); the UI runs the clock.
+    - ``practice``: the round is not recorded in the stats.
+    """
+
+    variant: str = SPIDER
     relaxed: bool = False
+    open: bool = False
+    undo_off: bool = False
+    scorpion: bool = False
+    joker: bool = False
+    scoring: bool = False
+    timed: bool = False
+    fast: bool = False
+    practice: bool = False
 
+    def __post_init__(self) -> None:
+        if self.variant not in _LAYOUT:
+            raise ValueError(f"unknown game {self.variant!r} (known: {', '.join(VARIANTS)})")
+        for f in fields(self):
+            if f.name != "variant" and not isinstance(getattr(self, f.name), bool):
+                raise ValueError(f"rule option {f.name} must be True or False")
+        if self.fast and not self.timed:
+            object.__setattr__(self, "timed", True)  # Fast is a timed round with a shorter clock
+
+    # ------------------------------------------------------------------ text
+    @property
+    def name(self) -> str:
+        """Canonical spelling, e.g. ``classic``, ``scorpion``, ``spiderette+relaxed+undo-off``."""
+        parts = [] if self.variant == SPIDER else [self.variant]
+        for token, attr in _OPTION_TOKENS:
+            if getattr(self, attr) and not (token == "timed" and self.fast):
+                parts.append(token)
+        return "+".join(parts) or "classic"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def with_options(self, **options: object) -> "Rules":
+        """A copy with some options changed: ``CLASSIC.with_options(joker=True)``."""
+        return replace(self, **options)
+
+    # ------------------------------------------------------------------ facts
     @property
     def undo_allowed(self) -> bool:
-        return True
+        return not self.undo_off
+
+    @property
+    def columns(self) -> int:
+        """Columns on the table (10, or 7 in Spiderette)."""
+        return _LAYOUT[self.variant][0]
+
+    @property
+    def decks(self) -> int:
+        """1 for the one-deck games (52 cards), 2 for Spider (104)."""
+        return _LAYOUT[self.variant][1]
+
+    @property
+    def runs_to_win(self) -> int:
+        return _LAYOUT[self.variant][2]
+
+    @property
+    def card_total(self) -> int:
+        return 52 * self.decks
+
+    def copies(self, suits: int) -> int:
+        """Copies of each card in the deck at ``suits`` (1, 2 or 4)."""
+        return self.decks * 4 // suits
+
+    @property
+    def has_stock(self) -> bool:
+        return self.variant != SIMPLE_SIMON
+
+    @property
+    def deals_onto_empty(self) -> bool:
+        """Whether the stock deals while a column is empty (Relaxed, Scorpion)."""
+        return self.relaxed or self.scorpion
+
+    @property
+    def countdown(self) -> int | None:
+        """Seconds on the round's clock: timed 20 min (one-deck games 10), fast 10 min (5); else None."""
+        if self.fast:
+            return FAST_SECONDS[self.decks]
+        if self.timed:
+            return TIMED_SECONDS[self.decks]
+        return None
+
+    @property
+    def jokers(self) -> int:
+        """Jokers a round starts with."""
+        return JOKERS_PER_ROUND if self.joker else 0
 
 
 CLASSIC = Rules()
 
-PRESETS: dict[str, Rules] = {
-    "classic": CLASSIC,
-    "relaxed": Rules(name="relaxed", relaxed=True),
+#: Every single name: ``classic``, each game and each option.  Combine them with ``+``.
+PRESETS: dict[str, Rules] = {"classic": CLASSIC}
+PRESETS[SPIDERETTE] = Rules(variant=SPIDERETTE)
+PRESETS[SIMPLE_SIMON] = Rules(variant=SIMPLE_SIMON)
+for _token, _attr in _OPTION_TOKENS:
+    PRESETS[_token] = Rules(**{_attr: True})
+
+# Other spellings accepted on input (never written).
+_ALIASES = {
+    "spider": "classic",
+    "undooff": "undo-off",
+    "no-undo": "undo-off",
+    "simplesimon": "simple-simon",
+    "simon": "simple-simon",
+    "jokers": "joker",
+    "score": "scoring",
+    "timer": "timed",
 }
 
 
-def rules_named(name: str) -> Rules:
-    """The preset called ``name``; ``KeyError`` with the known names otherwise."""
-    try:
-        return PRESETS[name.strip().lower()]
-    except KeyError:
-        known = ", ".join(sorted(PRESETS))
-        raise KeyError(f"unknown rules {name!r} (known: {known})") from None
+def _normalise(token: str) -> str:
+    t = "-".join(token.strip().lower().replace("_", " ").replace("-", " ").split())
+    return _ALIASES.get(t, t)
+
+
+def rules_named(name: str | Rules) -> Rules:
+    """The Rules called ``name``: a preset (``scorpion``) or a ``+`` combination
+    (``relaxed+open+undo-off``), in any order and case; ``KeyError`` names the known words.
+
+    >>> rules_named("Scorpion + Joker") == Rules(scorpion=True, joker=True)
+    True
+    """
+    if isinstance(name, Rules):
+        return name
+    text = str(name).strip()
+    variant = SPIDER
+    options: dict[str, bool] = {}
+    for raw in text.split("+"):
+        token = _normalise(raw)
+        preset = PRESETS.get(token)
+        if preset is None:
+            known = ", ".join(sorted(PRESETS))
+            shown = repr(raw.strip()) if "+" in text else repr(text)
+            where = f" in {text!r}" if "+" in text else ""
+            raise KeyError(f"unknown rules {shown}{where} (known: {known}; combine them with '+', e.g. relaxed+open)")
+        if preset.variant != SPIDER:
+            if variant != SPIDER and variant != preset.variant:
+                raise KeyError(f"rules {text!r} name two games ({variant} and {preset.variant}); pick one")
+            variant = preset.variant
+        for _, attr in _OPTION_TOKENS:
+            if getattr(preset, attr):
+                options[attr] = True
+    return Rules(variant=variant, **options)
+
+
+__all__ = [
+    "CLASSIC", "PRESETS", "Rules", "rules_named", "VARIANTS",
+    "SPIDER", "SPIDERETTE", "SIMPLE_SIMON", "JOKERS_PER_ROUND",
+]

@@ -47,6 +47,7 @@ class GameScreen(Screen):
         self.look = look
         self.title_text = title
         self._shown_version = -1
+        self._enabled: tuple | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -108,7 +109,10 @@ class GameScreen(Screen):
             self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
             self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
             self.query_one("#status", Static).update(t.status)
-        self.refresh_bindings()
+        enabled = (g.can_undo, bool(g.stock) and not t.over, t.over)
+        if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
+            self._enabled = enabled
+            self.refresh_bindings()
 
     def done_text(self) -> Text:
         g = self.table.game

@@ -1,0 +1,47 @@
+"""UI test fixtures: a fresh data dir per test (never the real one), an app factory."""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+
+from spider_tui.store import SaveFile
+from spider_tui.ui.app import SpiderApp
+from spider_tui.ui_launch import Launch
+
+TODAY = date(2026, 11, 29)
+
+NEARLY_WON = """\
+suits: 1
+deal: 77
+moves: 150
+stock: -
+done: s s s s s s s
+1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: | As
+3: |
+4: |
+5: |
+6: |
+7: |
+8: |
+9: |
+10: |
+"""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    d = tmp_path / "data"
+    monkeypatch.setenv("SPIDER_DATA_DIR", str(d))
+    return d
+
+
+@pytest.fixture
+def make_app(data_dir):
+    def make(**launch) -> SpiderApp:
+        return SpiderApp(SaveFile(data_dir / "save.toml"), Launch(**launch), today=lambda: TODAY, rng=random.Random(5))
+
+    return make

@@ -1,0 +1,203 @@
+"""Pilot tests that play the game (SPEC §5–§7) with keys and clicks."""
+
+from __future__ import annotations
+
+import tomllib
+
+from spider_tui.table import DEAL_REFUSED_TEXT, STUCK_TEXT
+from spider_tui.ui.dialogs import Confirm, Won
+from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.start_screen import StartScreen
+from spider_tui.ui.widgets import ColumnView
+
+from .conftest import NEARLY_WON
+
+SIZE = (100, 30)
+
+
+def status(app) -> str:
+    return str(app.screen.query_one("#status").render())
+
+
+def column_view(app, col: int) -> ColumnView:
+    return app.screen.query_one(f"#col{col + 1}", ColumnView)
+
+
+def row_of(app, col: int, index: int) -> int:
+    """The screen row (inside the column widget) where card ``index`` is drawn."""
+    return column_view(app, col).picture().rows.index(index)
+
+
+async def test_hold_by_key_and_move_by_key(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        # Deal 1 (2 suits): column 2 shows 3s, column 4 shows 4s.
+        assert str(app.table.game.columns[1][-1] & 15) == "3"
+        await pilot.press("2")
+        assert t.selection is not None and t.selection.column == 1
+        assert 3 in t.targets()
+        await pilot.press("4")
+        assert t.moves == 1 and len(t.game.columns[3]) == 7
+        assert "Moves: 1" in str(app.screen.query_one("#info").render())
+
+
+async def test_hold_by_click_at_the_card_and_move_by_click(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        y = row_of(app, 1, 5)  # the exposed 3s of column 2
+        await pilot.click(column_view(app, 1), offset=(2, y))
+        assert t.selection is not None and (t.selection.column, t.selection.count) == (1, 1)
+        view = column_view(app, 3)
+        assert "▶" in view.picture().text.plain  # target marked with a marker, not colour alone
+        await pilot.click(view, offset=(2, 1))  # anywhere on column 4
+        assert t.moves == 1 and t.selection is None
+
+
+async def test_double_click_makes_the_best_move(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        y = row_of(app, 1, 5)
+        await pilot.click(column_view(app, 1), offset=(2, y), times=2)
+        assert app.table.moves == 1 and len(app.table.game.columns[3]) == 7
+
+
+async def test_deal_undo_and_the_refused_deal_line(make_app, tmp_path):
+    pos = tmp_path / "p.txt"
+    pos.write_text("suits: 4\nstock: 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc\n1: | 5h\n2: | 9s\n")
+    from spider_tui.cli import parse_app_args
+
+    _, launch = parse_app_args(["--position", str(pos)])
+    app = make_app(position=launch.position)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert status(app) == DEAL_REFUSED_TEXT and app.table.moves == 0
+    app = make_app(deal=3, suits=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert app.table.game.deals_left == 4 and app.table.moves == 1
+        assert "Deals: 4" in str(app.screen.query_one("#stock").render())
+        await pilot.press("u")
+        assert app.table.game.deals_left == 5 and app.table.moves == 0
+        assert "Deals: 5" in str(app.screen.query_one("#stock").render())
+
+
+async def test_click_the_stock_deals(make_app):
+    app = make_app(deal=3, suits=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#stock")
+        assert app.table.game.deals_left == 4
+
+
+async def test_hint_outlines_the_group_and_the_receiving_card(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        h = app.table.hint_move
+        assert h is not None and str(h) == str(app.table.game.hint())
+        src = column_view(app, h.source - 1).picture().text.plain
+        dst = column_view(app, h.target - 1).picture().text.plain
+        assert "?" in src and "◁" in dst
+        others = [column_view(app, c).picture().text.plain for c in range(10) if c not in (h.source - 1, h.target - 1)]
+        assert not any("?" in o or "◁" in o for o in others)
+        assert status(app).startswith("Hint: move")
+
+
+async def test_retry_asks_first_and_counts_the_round(make_app, data_dir):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "4")
+        await pilot.press("r")
+        assert isinstance(app.screen, Confirm)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen) and app.table.moves == 1
+        await pilot.press("r")
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.table.moves == 0
+        assert app.table.deal_number == 1
+    data = tomllib.loads((data_dir / "save.toml").read_text())
+    assert data["stats"]["classic"]["2"]["played"] == 1
+    assert data["stats"]["classic"]["2"].get("won", 0) == 0
+
+
+async def test_new_without_moves_does_not_ask(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.table.deal_number != 1
+
+
+async def test_won_panel_from_a_nearly_won_position(make_app):
+    app = make_app(position=NEARLY_WON)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, Won)
+        body = str(app.screen.query_one("#won-body").render())
+        assert "Moves  151" in body and "Hints  0" in body and "Time" in body
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.table.moves == 150  # practice: same position
+
+
+async def test_stuck_line(make_app):
+    text = "suits: 4\nstock: 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc\n1: | 5h 9c\n2: | 9s\n" + "".join(
+        f"{i}: | {k}\n" for i, k in zip(range(3, 9), ["Kc", "Kc", "Kd", "Kd", "Kh", "Kh"])
+    )  # columns 9 and 10 empty: after 9c goes to 10, only whole-column shifts are left
+    app = make_app(position=text)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "0")
+        assert app.table.moves == 1
+        assert status(app) == STUCK_TEXT
+
+
+async def test_start_screen_new_game_uses_the_suit_setting(make_app, data_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("4")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.table.suits == 4
+    data = tomllib.loads((data_dir / "save.toml").read_text())
+    assert data["settings"]["suits"] == 4
+
+
+async def test_too_small_terminal_says_the_size_and_resumes(make_app):
+    app = make_app(deal=1)
+    async with app.run_test(size=(40, 12)) as pilot:
+        assert app.screen.has_class("-small")
+        assert "at least 50×20" in str(app.screen.query_one("#toosmall").render())
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not app.screen.has_class("-small")
+        await pilot.press("2", "4")
+        assert app.table.moves == 1
+
+
+async def test_help_and_escape(make_app):
+    app = make_app(deal=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert type(app.screen).__name__ == "Help"
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_quit_keeps_the_round_for_continue(make_app, data_dir):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "4", "question_mark")
+        await pilot.press("q")
+    data = tomllib.loads((data_dir / "save.toml").read_text())
+    assert data["round"]["moves"] == 1 and data["round"]["deal"] == 1 and data["round"]["hints"] == 1
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.table.moves == 1 and app.table.hints_used == 1 and app.table.deal_number == 1
+        assert app.table.game.undo() is False  # no undo history across sessions

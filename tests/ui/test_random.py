@@ -1,0 +1,31 @@
+"""SPEC §12: random keys and clicks never crash the app or break the card count."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spider_tui.ui.game_screen import GameScreen
+
+KEYS = list("1234567890") + ["d", "u", "question_mark", "escape", "enter", "space", "left", "right",
+                             "up", "down", "h", "j", "k", "l", "r", "n", "y", "f1", "s", "x", "z", "tab"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_random_keys_and_clicks_keep_104_cards(make_app, seed):
+    rng = random.Random(seed)
+    app = make_app(deal=seed * 1000 + 7, suits=(1, 2, 4)[seed % 3])
+    async with app.run_test(size=(100, 30)) as pilot:
+        for step in range(100):
+            if rng.random() < 0.6:
+                await pilot.press(rng.choice(KEYS))
+            else:
+                x, y = rng.randrange(100), rng.randrange(29)  # not the footer: its q quits
+                await pilot.click(offset=(x, y), times=rng.choice([1, 1, 1, 2]))
+            if not isinstance(app.screen, GameScreen):
+                await pilot.press("escape")  # leave a dialog the random input opened
+            g = app.table.game
+            assert g.card_count() == 104, f"step {step}"
+            assert all(d < len(c) or not c for c, d in zip(g.columns, g.down))
+        assert app.is_running
