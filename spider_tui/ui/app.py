@@ -9,6 +9,7 @@ dropped SSH link loses at most that moment.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import secrets
 import signal
@@ -61,7 +62,8 @@ class SpiderApp(App):
         self.today = today
         self.rng = rng or random.Random()
         self.data = save.load()
-        self.look = Look(ascii=self.launch.ascii, four_color=self.launch.four_color)
+        self.look = Look(ascii=self.launch.ascii, four_color=self.launch.four_color,
+                         color="NO_COLOR" not in os.environ)
         self.table: Table | None = None
         self._round_token: str | None = None
         self._recorded = False

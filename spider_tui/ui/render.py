@@ -138,7 +138,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     up = n - down
     protected = max(state.movable, state.held, state.hint_from, 1)
     loose = up - protected  # face-up cards above the movable group
-    exposed_lines = 3 if w >= 6 else 1
+    exposed_lines = (5 if height >= 30 and w >= 9 else 3) if w >= 6 else 1
     need = (1 if down else 0) + loose + protected - 1 + exposed_lines
     while need > avail and exposed_lines > 1:
         exposed_lines -= 1
@@ -182,13 +182,17 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     for i in range(first_up, n):
         mark, st = card_style(i)
         label = card_label(cards[i], look)
-        if i < n - 1 or exposed_lines == 1:
-            line(mark + label, st, i)
+        glyph = look.suits[cards[i] >> 4]
+        if w >= 10:  # room for a corner glyph on the right, like a real card's edge
+            line((mark + label).ljust(w - 2) + glyph, st, i)
         else:
             line(mark + label, st, i)
-            if exposed_lines == 3:
-                line(look.suits[cards[i] >> 4].center(w), st, i)
-                line(label.rjust(w), st, i)
-            elif exposed_lines == 2:
-                line(label.rjust(w), st, i)
+        if i == n - 1 and exposed_lines > 1:
+            for _ in range((exposed_lines - 2) // 2):
+                line("", st, i)
+            if exposed_lines >= 3:
+                line(glyph.center(w), st, i)
+            for _ in range((exposed_lines - 2) // 2):
+                line("", st, i)
+            line(label.rjust(w), st, i)
     return ColumnPicture(text, rows)

@@ -1,0 +1,75 @@
+"""Make the README's SVG screenshots from fixed deals: ``python scripts/export_screenshots.py``.
+
+Runs the real app headless (``run_test``) with a throw-away data dir, presses keys, and saves
+an SVG per scene into ``screenshots/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "screenshots"
+
+NEARLY_WON = """\
+suits: 2
+deal: 77
+moves: 212
+done: s h s h s h s
+1: | Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h
+2: | Ah
+"""
+
+# name, launch options, keys, size
+SCENES = [
+    ("start", {}, [], (80, 24)),
+    ("deal-1-2-suits", {"deal": 1, "suits": 2}, [], (100, 30)),
+    ("held-group-targets", {"deal": 1, "suits": 2}, ["9"], (100, 30)),
+    ("hint", {"deal": 1, "suits": 2}, ["9", "5", "question_mark"], (100, 30)),
+    ("mid-game-4-suits", {"deal": 20261129, "suits": 4, "four_color": True},
+     ["question_mark", "enter", "d", "question_mark"], (120, 40)),
+    ("won", {"position": NEARLY_WON}, ["2", "1"], (80, 24)),
+    ("help", {"deal": 1}, ["f1"], (100, 30)),
+    ("ascii-80x24", {"deal": 7, "suits": 4, "ascii": True}, ["d", "3"], (80, 24)),
+]
+
+
+async def shoot(name: str, launch: dict, keys: list[str], size: tuple[int, int], data: Path) -> Path:
+    from spider_tui.store import SaveFile
+    from spider_tui.ui.app import SpiderApp
+    from spider_tui.ui_launch import Launch
+
+    app = SpiderApp(SaveFile(data / f"{name}.toml"), Launch(**launch), today=lambda: date(2026, 11, 29),
+                    rng=random.Random(1))
+    async with app.run_test(size=size) as pilot:
+        for k in keys:
+            if k == "enter" and app.table is not None and app.table.hint_move is not None:
+                h = app.table.hint_move  # play the hinted move with its two column keys
+                if not h.is_deal:
+                    await pilot.press(str(h.source % 10), str(h.target % 10))
+                    continue
+            await pilot.press(k)
+        await pilot.pause()
+        path = OUT / f"{name}.svg"
+        app.save_screenshot(filename=path.name, path=str(OUT))
+    return path
+
+
+async def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["SPIDER_DATA_DIR"] = tmp
+        for name, launch, keys, size in SCENES:
+            path = await shoot(name, launch, keys, size, Path(tmp))
+            print(path.relative_to(ROOT))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    asyncio.run(main())
