@@ -1,0 +1,117 @@
+"""SPEC §7–§8 at the app level: daily rounds, stats, lost updates, Continue."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+from spider_tui.cli import main
+from spider_tui.engine import Game
+from spider_tui.ui.dialogs import Won
+from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.start_screen import DailyScreen, StartScreen, StatsScreen
+
+from .conftest import NEARLY_WON, TODAY
+
+SIZE = (100, 30)
+
+
+async def test_start_daily_win_and_stats_show_it(make_app, data_dir, capsys):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("d")
+        assert isinstance(app.screen, DailyScreen)
+        await pilot.press("enter")  # the first date listed is today
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        t = app.table
+        assert t.daily == TODAY and t.deal_number == 20261129 and t.suits == 1
+        # Jump to a nearly won position of this round, then win it with keys.
+        t.game = Game.from_text(NEARLY_WON)
+        await pilot.press("2", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, Won)
+        await pilot.press("escape")
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        shown = app.screen.query_one("#stats-table").render()
+        assert shown is not None
+    data = tomllib.loads((data_dir / "save.toml").read_text())
+    assert data["daily"]["won"]["1"] == ["2026-11-29"]
+    assert main(["stats", "--json", "--data-dir", str(data_dir)]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["suits"]["1"]["won"] == 1 and stats["suits"]["1"]["daily"]["won"] == 1
+    assert stats["suits"]["1"]["fewest_moves"] == 151
+    assert stats["daily_rounds_won"] == 1
+    # The start screen now says today is done (at 1 suit), and not at 4 suits.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Today done" in str(app.screen.query_one("#daily").render())
+        await pilot.press("4")
+        assert "Today done" not in str(app.screen.query_one("#daily").render())
+
+
+async def test_two_instances_lose_no_result(make_app, data_dir):
+    """The lost-update case: both load the file, then each ends a round at its own moment."""
+    a, b = make_app(deal=1, suits=2), make_app(deal=2, suits=2)
+    assert a.data == b.data  # both loaded the same (empty) file
+    async with a.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "4", "r", "y")
+    async with b.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "n", "y")
+    data = tomllib.loads((data_dir / "save.toml").read_text())
+    assert data["stats"]["classic"]["2"]["played"] == 2
+
+
+async def test_practice_rounds_are_not_recorded(make_app, data_dir):
+    app = make_app(position=NEARLY_WON)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, Won)
+    data = tomllib.loads((data_dir / "save.toml").read_text()) if (data_dir / "save.toml").exists() else {}
+    assert "stats" not in data or not data["stats"]
+
+
+async def test_continue_restores_position_moves_time_and_hints(make_app, data_dir):
+    app = make_app(deal=9, suits=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark", "d")
+        app.table._seconds = 41.5  # as if played for a while
+        text = app.table.game.to_text()
+        await pilot.press("q")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        t = app.table
+        assert t.game.to_text() == text and t.moves == 1 and t.hints_used == 1
+        assert 41.5 <= t.seconds < 45 and t.deal_number == 9 and t.suits == 4
+
+
+async def test_a_bad_save_file_is_kept_aside_and_said_once(make_app, data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "save.toml").write_text("this is [not toml")
+    app = make_app()
+    async with app.run_test(size=SIZE):
+        note = str(app.screen.query_one("#note").render())
+        assert "could not be read" in note and "save.toml.bad-" in note
+    assert list(data_dir.glob("save.toml.bad-*"))
+    app = make_app()
+    async with app.run_test(size=SIZE):
+        assert str(app.screen.query_one("#note").render()) == ""
+
+
+async def test_suit_setting_applies_from_the_next_round(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "n")
+        await pilot.pause()
+        assert app.table.suits == 2
+        app.set_suits(4)
+        assert app.table.suits == 2  # the round on the table keeps its suits
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.table.suits == 4
