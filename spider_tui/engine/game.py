@@ -9,7 +9,9 @@ lives in ``scorpion.py``, the score table in ``scoring.py``.
 >>> g = Game.new(1, suits=1)
 >>> g.deals_left, g.moves
 (5, 0)
->>> g.play("deal"); g.moves
+>>> g.play("deal")
+Move(source=0, target=0, count=0)
+>>> g.moves
 1
 >>> g.undo(), g.moves
 (True, 0)

@@ -7,7 +7,7 @@ from datetime import date
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -130,13 +130,14 @@ class StatsScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,s", "close", "Back")]
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
-    StatsScreen > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    StatsScreen > VerticalScroll { width: 84; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    StatsScreen Static { width: 100%; }
     """
 
     def compose(self) -> ComposeResult:
         from spider_tui.store.report import stats_table
 
-        with Vertical():
+        with VerticalScroll():
             yield Static(stats_table(self.app.load_data(), ascii=self.app.look.ascii), id="stats-table")
             yield Static("Esc to go back", markup=False)
 

@@ -36,8 +36,10 @@ async def test_start_daily_win_and_stats_show_it(make_app, data_dir, capsys):
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
-        shown = app.screen.query_one("#stats-table").render()
-        assert shown is not None
+        lines = "\n".join(line.text for line in app.screen.query_one("#stats-table").render_lines(
+            __import__("textual.geometry", fromlist=["Region"]).Region(0, 0, 80, 30)))
+        assert "Played" in lines and "Daily rounds won" in lines
+        assert app.screen.query_one("#stats-table").size.width >= 60  # drawn, not squeezed to nothing
     data = tomllib.loads((data_dir / "save.toml").read_text())
     assert data["daily"]["won"]["1"] == ["2026-11-29"]
     assert main(["stats", "--json", "--data-dir", str(data_dir)]) == 0
@@ -115,3 +117,21 @@ async def test_suit_setting_applies_from_the_next_round(make_app):
         await pilot.press("n")
         await pilot.pause()
         assert app.table.suits == 4
+
+
+async def test_time_stops_while_help_covers_the_round(make_app):
+    app = make_app(deal=4)
+    async with app.run_test(size=SIZE) as pilot:
+        now = [0.0]
+        t = app.table
+        t.pause()
+        t._seconds = 0.0
+        t.clock = lambda: now[0]
+        t.resume()
+        now[0] = 10.0
+        await pilot.press("f1")
+        now[0] = 50.0
+        await pilot.press("escape")
+        await pilot.pause()
+        now[0] = 55.0
+        assert t.seconds == 15.0
