@@ -141,6 +141,13 @@ def test_relaxed_deals_onto_empty_columns():
     assert g.undo() and col(g, 2) == "|" and len(g.stock) == 10
 
 
+def test_relaxed_hint_deals_instead_of_filling_the_last_empty_column():
+    # Classic tier 6 fills the last empty column so the stock can deal; under Relaxed it can anyway.
+    lines = ("| Ts 7h", "| Kc", "| Kc", "| Kd", "| Kd", "| Kh", "| Kh", "| Ks", "| Ks")
+    assert str(pos(*lines, stock=STOCK10).hint()) == "1>10:1"
+    assert pos(*lines, stock=STOCK10, rules="relaxed").hint() == DEAL
+
+
 # ---------------------------------------------------------------------------------------------
 # Open
 
@@ -198,6 +205,14 @@ def test_scorpion_moves_any_face_up_group_sorted_or_not():
     m = g.play("2>1")
     assert str(m) == "2>1:4"
     assert col(g, 1) == "| 8s 7s 2h Kd 9c" and col(g, 2) == "| 4c"  # 4c revealed
+
+
+def test_scorpion_group_fitting_takes_the_deepest_matching_card():
+    g = pos("| 8s", "2c | 7s 3h 7s 4d", "| 2d", rules="scorpion")  # both 7s of a 4-suit deck
+    assert g.group_fitting(1, 0) == 4
+    assert {str(m) for m in g.legal_moves() if m.target == 1} == {"2>1:4", "2>1:2"}
+    assert g.group_fitting(1, 3) is None  # no King for an empty column
+    assert g.group_fitting(1, 1) is None
 
 
 def test_scorpion_move_from_the_middle_and_classic_refuses_it():
@@ -523,6 +538,9 @@ def test_layout_joins_score_at_the_start():
         )
         assert g.score == joins
     assert Game.new(5, suits=4, rules="scoring").score == 0
+    g = Game.new(5, suits=2, rules="simple-simon+scoring")
+    joins = sum(1 for c in g.columns for a, b in zip(c, c[1:]) if a == b + 1)
+    assert g.score == 2 * joins
 
 
 def test_score_line_round_trips_and_needs_the_rule():
