@@ -84,8 +84,9 @@ class Move:
         t = text.strip().lower()
         if t in ("deal", "d"):
             return DEAL
-        if t.startswith(("joker>", "j>")):
-            col = t.partition(">")[2].strip()
+        compact = "".join(t.split())
+        if compact.startswith(("joker>", "j>")):
+            col = compact.partition(">")[2]
             if col.endswith(":1"):
                 col = col[:-2]
             if col.isdigit():
