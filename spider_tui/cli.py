@@ -145,7 +145,7 @@ def parse_app_args(argv: list[str], today=None):
             Game.from_text(position)
         except ValueError as e:
             raise UsageError(f"argument --position: {args.position}: {e}") from None
-    rules = "classic"
+    rules = None
     if args.rules is not None:
         from spider_tui.engine import rules_named
 

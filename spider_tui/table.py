@@ -17,6 +17,9 @@ from datetime import date
 from typing import Callable
 
 from spider_tui.engine import DEAL, Game, IllegalMove, Move
+from spider_tui.engine.cards import RANK_CHARS
+
+SUIT_WORDS = ("♠", "♥", "♦", "♣")
 
 STUCK_TEXT = "No moves left. Undo to go back."
 DEAL_REFUSED_TEXT = "Fill every empty column before dealing."
@@ -63,6 +66,7 @@ class Table:
         self.cursor_column = 0
         self.cursor_index: int | None = None  # card index in the column; None = exposed card
         self._stuck_told = False
+        self.joker_pending = False  # the next column picked receives a joker card
         self.version = 0  # bumps on every change the screen should show
 
     # ------------------------------------------------------------------ construction
@@ -98,7 +102,75 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.game.won
+        """Won, or lost (given up, or out of time)."""
+        return self.game.over
+
+    @property
+    def lost(self) -> bool:
+        return self.game.lost
+
+    @property
+    def time_left(self) -> float | None:
+        """Seconds left on a timed round's countdown, or None when the round is not timed."""
+        limit = self.game.rules.countdown
+        return None if limit is None else max(0.0, limit - self.seconds)
+
+    def check_time(self) -> bool:
+        """End a timed round whose countdown reached zero; True when that just happened."""
+        left = self.time_left
+        if left is not None and left <= 0 and not self.over:
+            self.game.give_up()
+            self.pause()
+            self.selection = None
+            self.status = "Time is up. The round is lost."
+            self._changed()
+            return True
+        return False
+
+    def give_up(self) -> bool:
+        """End the round as lost (SPEC §10 Give up)."""
+        if not self.game.give_up():
+            return False
+        self.pause()
+        self.selection = None
+        self.hint_move = None
+        self.joker_pending = False
+        self.status = "Given up. The round is lost."
+        self._changed()
+        return True
+
+    def joker(self) -> None:
+        """Start a joker: the next column picked receives a matching card (SPEC §10)."""
+        g = self.game
+        if self.over:
+            return
+        if not g.rules.joker:
+            self.status = "This round is played without jokers."
+        elif g.jokers_left < 1:
+            self.status = "No jokers left."
+        else:
+            self.joker_pending = not self.joker_pending
+            self.selection = None
+            self.hint_move = None
+            self.status = (f"Joker ({g.jokers_left} left): pick the column that gets a card. Esc cancels."
+                           if self.joker_pending else "")
+        self._changed()
+
+    def _play_joker(self, col: int) -> None:
+        self.joker_pending = False
+        g = self.game
+        choice = g.joker_choice(col + 1)
+        try:
+            g.play_joker(col + 1)
+        except IllegalMove as e:
+            self.status = e.reason
+            self._changed()
+            return
+        self._after_action()
+        if choice is not None:
+            card = choice[0]
+            self.status = f"Joker: {RANK_CHARS[(card & 15) - 1].replace('T', '10')}{SUIT_WORDS[card >> 4]} onto column {col + 1}."
+            self._changed()
 
     @property
     def moves(self) -> int:
@@ -149,15 +221,19 @@ class Table:
         self._changed()
 
     def clear(self) -> None:
-        """Esc: drop the held group and the hint outline."""
-        if self.selection is not None or self.hint_move is not None:
+        """Esc: drop the held group, the hint outline and a joker not yet placed."""
+        if self.selection is not None or self.hint_move is not None or self.joker_pending:
             self.selection = None
             self.hint_move = None
+            if self.joker_pending:
+                self.joker_pending = False
+                self.status = ""
             self._changed()
 
     def _after_action(self) -> None:
         self.selection = None
         self.hint_move = None
+        self.joker_pending = False
         self.status = ""
         g = self.game
         if g.won:
@@ -207,6 +283,9 @@ class Table:
         if self.over or not 0 <= col < len(self.game.columns):
             return
         self.cursor_column, self.cursor_index = col, index
+        if self.joker_pending:
+            self._play_joker(col)
+            return
         sel = self.selection
         if sel is None:
             self._select_movable(col, index)
@@ -261,6 +340,9 @@ class Table:
         if self.over or not 0 <= col < len(self.game.columns):
             return
         self.cursor_column, self.cursor_index = col, None
+        if self.joker_pending:
+            self._play_joker(col)
+            return
         sel = self.selection
         if sel is not None and sel.column == col:
             count = sel.count - 1 if sel.count > 1 else self.movable(col)
@@ -339,7 +421,10 @@ class Table:
 
     def undo(self) -> bool:
         if not self.game.undo():
-            self.status = "Nothing to undo." if not self.over else ""
+            if not self.game.rules.undo_allowed:
+                self.status = "Undo is off in this round."
+            else:
+                self.status = "Nothing to undo." if not self.over else ""
             self._changed()
             return False
         self.selection = None

@@ -12,6 +12,6 @@ class Launch:
     deal: int | None = None
     daily: date | None = None
     position: str | None = None
-    rules: str = "classic"
+    rules: str | None = None  # None: the rules chosen on the start screen
     ascii: bool = False
     four_color: bool = False

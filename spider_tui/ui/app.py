@@ -18,7 +18,7 @@ from typing import Callable
 
 from textual.app import App
 
-from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game
+from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import (
     RoundResult,
     RoundState,
@@ -110,6 +110,9 @@ class SpiderApp(App):
     def set_suits(self, k: int) -> None:
         self.write(lambda d: set_setting(d, "suits", k))
 
+    def set_rules(self, name: str) -> None:
+        self.write(lambda d: set_setting(d, "rules", name))
+
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
         try:
@@ -151,7 +154,12 @@ class SpiderApp(App):
             self.push_screen(screen)
 
     def begin_deal(self, number: int, suits: int, daily: date | None = None) -> None:
-        rules = self.launch.rules
+        # The daily deal is the same challenge for everyone: classic rules.
+        rules = "classic" if daily is not None else (self.launch.rules or self.settings.rules)
+        try:
+            rules_named(rules)
+        except KeyError:
+            rules = "classic"  # a rules name from a newer version: play classic
         self.begin(Table.new(number, suits=suits, rules=rules, daily=daily))
 
     def start_new(self, suits: int | None = None) -> None:
@@ -179,11 +187,14 @@ class SpiderApp(App):
         t = self.table
         if t is None:
             return
+        if t.lost and not self._recorded:
+            self.end_round(won=False)
+            return
         if t.won and not self._recorded:
             self.end_round(won=True)
             from spider_tui.ui.dialogs import Won
 
-            self.push_screen(Won(t.moves, t.seconds, t.hints_used, self.title_for(t)), self._after_won)
+            self.push_screen(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score), self._after_won)
             return
         if t.moves > 0 and not t.over:
             if self._save_timer is not None:
@@ -199,7 +210,7 @@ class SpiderApp(App):
     def _result(self, won: bool) -> RoundResult:
         t = self.table
         return RoundResult(suits=t.suits, won=won, moves=t.moves, seconds=t.seconds,
-                           rules=t.game.rules.name, daily=t.daily, practice=t.practice)
+                           rules=t.game.rules.name, daily=t.daily, practice=t.practice or t.game.rules.practice)
 
     def end_round(self, won: bool) -> None:
         """The round ends (won, or left by New/Retry): record it once and forget the saved copy."""
@@ -263,6 +274,21 @@ class SpiderApp(App):
                 go()
 
         self.push_screen(Confirm(question), answered)
+
+    def ask_give_up(self) -> None:
+        """Give up (SPEC §10): ends the round as lost, after a confirm."""
+        t = self.table
+        if t is None or t.over:
+            return
+        from spider_tui.ui.dialogs import Confirm
+
+        def answered(yes: bool | None) -> None:
+            if yes and t.give_up():
+                self.end_round(won=False)
+                if isinstance(self.screen, GameScreen):
+                    self.screen.sync()
+
+        self.push_screen(Confirm("Give up this round? It ends and counts as lost."), answered)
 
     def retry(self) -> None:
         t = self.table

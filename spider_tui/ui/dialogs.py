@@ -61,15 +61,18 @@ class Won(ModalScreen[str]):
     Won Horizontal { height: 1; margin-top: 1; }
     """
 
-    def __init__(self, moves: int, seconds: float, hints: int, title: str) -> None:
+    def __init__(self, moves: int, seconds: float, hints: int, title: str, score: int | None = None) -> None:
         super().__init__()
         self.moves, self.seconds, self.hints, self.title_text = moves, seconds, hints, title
+        self.score = score
 
     def compose(self) -> ComposeResult:
         body = Text()
         body.append("Won!\n", style="bold")
         body.append(f"{self.title_text}\n\n")
         body.append(f"Moves  {self.moves}\nTime   {clock_text(self.seconds)}\nHints  {self.hints}")
+        if self.score is not None:
+            body.append(f"\nScore  {self.score}")
         with Vertical():
             yield Static(body, id="won-body")
             with Horizontal():
@@ -106,6 +109,16 @@ KEYS
 1-9, 0    pick up column 1-10 (longest group); again: one card fewer; another: move there
 arrows / h j k l   move the cursor;  Space / Enter   pick up, put down (Enter: best move)
 d deal   u undo   ? hint   Esc drop   r retry   n new   s stats   F1 help   q quit
+J joker (with the Joker rule: then pick a column)   g give up
+
+SPECIAL RULES (start screen, o)
+Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it
+says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a
+group led by one) into an empty column, and always deals. Joker gives three wild picks a
+round: the column you pick receives a matching card from the stock or the table. Scoring
+keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds
+are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no
+stock) are the one-deck relatives.
 
 TIPS
 - Turn over face-down cards first: a column only opens up once its hidden cards are gone.

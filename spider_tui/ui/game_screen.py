@@ -34,6 +34,8 @@ class GameScreen(Screen):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "hint", "Hint", key_display="?"),
         Binding("escape", "clear", "Drop", show=False),
+        Binding("J", "joker", "Joker", key_display="J"),
+        Binding("g", "give_up", "Give up", show=False),
         Binding("r", "retry", "Retry"),
         Binding("n", "new", "New"),
         Binding("s", "stats", "Stats"),
@@ -70,6 +72,15 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.sync()
+        if self.table.game.rules.countdown is not None:
+            self.set_interval(1.0, self.tick)
+
+    def tick(self) -> None:
+        """Timed rounds: show the countdown; at zero the round ends as lost."""
+        if self.table.check_time():
+            self.after()
+        else:
+            self.show_info()
 
     def on_screen_resume(self) -> None:
         self.table.resume()
@@ -101,18 +112,25 @@ class GameScreen(Screen):
         with self.app.batch_update():
             for view in self.query(ColumnView):
                 view.show(column_state(t, view.column))
-            info = f"{self.title_text} · {g.suits} suit{'s' if g.suits != 1 else ''}   Moves: {g.moves}"
-            self.query_one("#info", Static).update(info)
+            self.show_info()
             self.query_one("#stock", Chip).update(f"Deals: {g.deals_left}")
             self.query_one("#stock", Chip).set_class(g.deals_left == 0, "-disabled")
-            self.query_one("#done", Static).update(self.done_text())
             self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
             self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
             self.query_one("#status", Static).update(t.status)
-        enabled = (g.can_undo, bool(g.stock) and not t.over, t.over)
+        enabled = (g.can_undo, bool(g.stock) and not t.over, t.over, g.jokers_left)
         if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
             self._enabled = enabled
             self.refresh_bindings()
+
+    def show_info(self) -> None:
+        t, g = self.table, self.table.game
+        parts = [f"{self.title_text} · {g.suits} suit{'s' if g.suits != 1 else ''}"]
+        if g.rules.name != "classic":
+            parts.append(g.rules.name)
+        info = " · ".join(parts) + f"   Moves: {g.moves}"
+        self.query_one("#info", Static).update(info)
+        self.query_one("#done", Static).update(self.done_text())
 
     def done_text(self) -> Text:
         g = self.table.game
@@ -125,6 +143,15 @@ class GameScreen(Screen):
             else:
                 text.append("·", "dim")
             text.append(" ")
+        t = self.table
+        if g.score is not None:
+            text.append(f"  Score: {g.score}")
+        if g.rules.joker:
+            text.append(f"  Jokers: {g.jokers_left} (J)")
+        left = t.time_left
+        if left is not None:
+            m, sec = divmod(int(left + 0.999), 60)
+            text.append(f"  Time left: {m}:{sec:02d}", "bold" if left < 60 else "")
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -134,6 +161,12 @@ class GameScreen(Screen):
         if action in ("deal",):
             return True if g.stock and not self.table.over else None
         if action == "hint":
+            return None if self.table.over else True
+        if action == "joker":
+            if not g.rules.joker:
+                return False  # not shown at all without the Joker rule
+            return True if g.jokers_left and not self.table.over else None
+        if action == "give_up":
             return None if self.table.over else True
         return True
 
@@ -180,6 +213,13 @@ class GameScreen(Screen):
     def action_clear(self) -> None:
         self.table.clear()
         self.sync()
+
+    def action_joker(self) -> None:
+        self.table.joker()
+        self.sync()
+
+    def action_give_up(self) -> None:
+        self.app.ask_give_up()
 
     def action_retry(self) -> None:
         self.app.ask_end_round("retry")

@@ -25,6 +25,7 @@ class StartScreen(Screen):
         Binding("1", "suits(1)", "1 suit", show=False),
         Binding("2", "suits(2)", "2 suits", show=False),
         Binding("4", "suits(4)", "4 suits", show=False),
+        Binding("o", "rules", "Special rules"),
         Binding("s", "stats", "Stats"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("q,escape", "quit", "Quit"),
@@ -37,6 +38,7 @@ class StartScreen(Screen):
             yield Chip("Continue (c)", "continue_round", id="continue")
             yield Chip("New game (n)", "new_game", id="newgame")
             yield Chip("Daily challenge (d)", "daily", id="daily")
+            yield Chip("Special rules (o)", "rules", id="rules")
             yield Chip("Stats (s)", "stats", id="stats")
             yield Chip("Help (F1)", "help", id="help")
             yield Chip("Quit (q)", "quit", id="quit")
@@ -58,6 +60,7 @@ class StartScreen(Screen):
             line.append(" ")
         line.append("  (keys 1 2 4)", "dim")
         self.query_one("#suits", Static).update(line)
+        self.query_one("#rules", Chip).update(f"Special rules (o): {app.settings.rules}")
         has_round = app.saved_round() is not None
         self.query_one("#continue", Chip).display = has_round
         done = app.daily_won(app.today(), suits)
@@ -93,6 +96,49 @@ class StartScreen(Screen):
 
     def action_quit(self) -> None:
         self.app.quit_app()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(), lambda _: self.sync())
+
+
+class RulesScreen(ModalScreen[None]):
+    """Special rules (SPEC §10): toggle options for the next new round.  Saved at once."""
+
+    BINDINGS = [Binding("escape,q,o", "close", "Done")]
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    RulesScreen > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    RulesScreen OptionList { height: auto; max-height: 16; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Special rules for new rounds (Enter toggles, Esc done)", markup=False)
+            yield OptionList(*self.options(), id="rules-list")
+            yield Static("", id="rules-name", markup=False)
+
+    def options(self) -> list[Option]:
+        from spider_tui.rules_menu import lines
+
+        return [Option(label, id=key) for key, label in lines(self.app.settings.rules, ascii=self.app.look.ascii)]
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-name", Static).update(f"Rules: {self.app.settings.rules}")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        from spider_tui.rules_menu import toggle
+
+        new = toggle(self.app.settings.rules, event.option.id).name
+        self.app.set_rules(new)
+        ol = self.query_one("#rules-list", OptionList)
+        index = ol.highlighted
+        ol.clear_options()
+        ol.add_options(self.options())
+        ol.highlighted = index
+        self.query_one("#rules-name", Static).update(f"Rules: {new}")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class DailyScreen(ModalScreen[None]):
@@ -135,10 +181,16 @@ class StatsScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
+        from spider_tui.store import stats_rules
         from spider_tui.store.report import stats_table
 
+        data = self.app.load_data()
         with VerticalScroll():
-            yield Static(stats_table(self.app.load_data(), ascii=self.app.look.ascii), id="stats-table")
+            yield Static(stats_table(data, ascii=self.app.look.ascii), id="stats-table")
+            for rules in stats_rules(data):
+                if rules != "classic":  # other rules keep their own stats (SPEC §10)
+                    yield Static(f"Rules: {rules}", markup=False, classes="rules-title")
+                    yield Static(stats_table(data, rules=rules, ascii=self.app.look.ascii))
             yield Static("Esc to go back", markup=False)
 
     def action_close(self) -> None:

@@ -66,7 +66,7 @@ class Chip(Static):
 
     ALLOW_SELECT = False
     DEFAULT_CSS = """
-    Chip { width: auto; height: 1; padding: 0 1; margin: 0 1 0 0; background: $panel; }
+    Chip { width: auto; height: 1; padding: 0 1; margin: 0 1 0 0; background: $panel; text-wrap: nowrap; text-overflow: ellipsis; }
     Chip.-disabled { color: $text-disabled; }
     """
 

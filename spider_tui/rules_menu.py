@@ -1,0 +1,48 @@
+"""The "Special rules" menu as plain logic: which options exist and how toggling them works.
+
+The start screen shows these lines and calls ``toggle``; the result's ``name`` is saved in the
+settings and used for the next new round (SPEC §10).
+"""
+
+from __future__ import annotations
+
+from spider_tui.engine import Rules, rules_named
+from spider_tui.engine.rules import VARIANTS
+
+GAME_NAMES = {"spider": "Spider", "spiderette": "Spiderette (7 columns, one deck)",
+              "simple-simon": "Simple Simon (all face up, no stock)"}
+
+#: (field, label) in menu order.
+OPTIONS: list[tuple[str, str]] = [
+    ("relaxed", "Relaxed: the stock deals onto empty columns"),
+    ("open", "Open: every card dealt face up"),
+    ("undo_off", "Undo off"),
+    ("scorpion", "Scorpion: build in suit, any face-up group moves"),
+    ("joker", "Joker: three per round (key j)"),
+    ("scoring", "Scoring: the Palast points"),
+    ("timed", "Timed: a countdown"),
+    ("fast", "Fast: a shorter countdown"),
+    ("practice", "Practice: not recorded in stats"),
+]
+
+
+def toggle(rules: Rules | str, key: str) -> Rules:
+    """Flip one option (or step to the next game for ``key == "variant"``)."""
+    r = rules_named(rules)
+    if key == "variant":
+        return r.with_options(variant=VARIANTS[(VARIANTS.index(r.variant) + 1) % len(VARIANTS)])
+    if key == "timed" and r.timed:
+        return r.with_options(timed=False, fast=False)  # no clock at all
+    if key == "fast" and r.fast:
+        return r.with_options(fast=False)  # stays timed, with the normal clock
+    return r.with_options(**{key: not getattr(r, key)})
+
+
+def lines(rules: Rules | str, ascii: bool = False) -> list[tuple[str, str]]:
+    """(key, label) of every menu line for ``rules``, with a check mark for options on."""
+    r = rules_named(rules)
+    on, off = ("[x]", "[ ]") if ascii else ("☑", "☐")
+    out = [("variant", f"Game: {GAME_NAMES[r.variant]}  (Enter: next)")]
+    for key, label in OPTIONS:
+        out.append((key, f"{on if getattr(r, key) else off} {label}"))
+    return out
