@@ -61,23 +61,35 @@ def best_hint(g: Game) -> Move | None:
             splits = k < run
             if splits and not completes:
                 continue
-            if completes:
-                tier = 1
-            elif reveals and dst:
-                tier = 2
-            elif left == 0 and dst:
-                tier = 3
-            elif extends:
-                tier = 4
-            elif reveals:
-                tier = 5
-            elif not dst and len(empties) == 1 and g.stock and left > 0 and not g.rules.relaxed:
-                tier = 6
-            else:
+            fills_last = not dst and len(empties) == 1 and bool(g.stock) and left > 0 and not g.rules.relaxed
+            tier = _tier(completes, reveals, left == 0, bool(dst), extends, fills_last)
+            if tier is None:
                 continue  # sideways
             key = (tier, not extends, -k, s, t)
             if best_key is None or key < best_key:
                 best_key, best = key, (s, t, k)
+    return _answer(g, best)
+
+
+def _tier(completes: bool, reveals: bool, empties: bool, onto_card: bool, extends: bool, fills_last: bool) -> int | None:
+    """The tier of a non-splitting candidate (1 best), or None for a sideways move."""
+    if completes:
+        return 1
+    if reveals and onto_card:
+        return 2
+    if empties and onto_card:
+        return 3
+    if extends:
+        return 4
+    if reveals:
+        return 5
+    if fills_last:
+        return 6
+    return None
+
+
+def _answer(g: Game, best: tuple[int, int, int] | None) -> Move | None:
+    """The chosen move, else the deal (tier 7), else nothing (tier 8)."""
     if best is not None:
         s, t, k = best
         return Move(s + 1, t + 1, k)
@@ -112,24 +124,10 @@ def scorpion_hint(g: Game) -> Move | None:
         reveals = left > 0 and down[s] == left
         if face_up_left and src[left - 1] == lead + 1 and not completes:
             continue  # splits
-        if completes:
-            tier = 1
-        elif reveals and dst:
-            tier = 2
-        elif left == 0 and dst:
-            tier = 3
-        elif extends:
-            tier = 4
-        elif reveals:
-            tier = 5
-        else:
+        tier = _tier(completes, reveals, left == 0, bool(dst), extends, False)
+        if tier is None:
             continue  # sideways
         key = (tier, not extends, -k, s, t)
         if best_key is None or key < best_key:
             best_key, best = key, (s, t, k)
-    if best is not None:
-        s, t, k = best
-        return Move(s + 1, t + 1, k)
-    if g.deal_refusal() is None:
-        return DEAL
-    return None
+    return _answer(g, best)
