@@ -28,13 +28,13 @@ class GameScreen(Screen):
         Binding("right,l", "cursor(1, 0)", "Right", show=False),
         Binding("up,k", "cursor(0, -1)", "Up", show=False),
         Binding("down,j", "cursor(0, 1)", "Down", show=False),
-        Binding("space", "space", "Pick/put", show=False),
-        Binding("enter", "enter", "Best move", show=False),
-        Binding("d", "deal", "Deal"),
-        Binding("u", "undo", "Undo"),
-        Binding("question_mark", "hint", "Hint", key_display="?"),
-        Binding("escape", "clear", "Drop", show=False),
-        Binding("J", "joker", "Joker", key_display="J"),
+        Binding("space", "table('space')", "Pick/put", show=False),
+        Binding("enter", "table('enter')", "Best move", show=False),
+        Binding("d", "table('deal')", "Deal"),
+        Binding("u", "table('undo')", "Undo"),
+        Binding("question_mark", "table('hint')", "Hint", key_display="?"),
+        Binding("escape", "table('clear')", "Drop", show=False),
+        Binding("J", "table('joker')", "Joker", key_display="J"),
         Binding("g", "give_up", "Give up", show=False),
         Binding("r", "retry", "Retry"),
         Binding("n", "new", "New"),
@@ -58,14 +58,14 @@ class GameScreen(Screen):
             yield Chip("Retry", "retry", id="retry")
             yield Chip("New", "new", id="new")
         with Horizontal(id="stockrow"):
-            yield Chip("Deals: 5", "deal", id="stock")
+            yield Chip("Deals: 5", "table('deal')", id="stock")
             yield Static("", id="done", markup=False)
         with Horizontal(id="tableau"):
             for i in range(len(self.table.game.columns)):
                 yield ColumnView(i, self.look)
         with Horizontal(id="bottom"):
-            yield Chip("Undo", "undo", id="undo")
-            yield Chip("Hint", "hint", id="hintchip")
+            yield Chip("Undo", "table('undo')", id="undo")
+            yield Chip("Hint", "table('hint')", id="hintchip")
             yield Static("", id="status", markup=False)
         yield Footer()
         yield Static("", id="toosmall", markup=False)
@@ -155,19 +155,19 @@ class GameScreen(Screen):
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        g = self.table.game
-        if action == "undo":
+        """Keys that can't act now are shown dimmed; the joker key only exists with the Joker rule."""
+        t, g = self.table, self.table.game
+        name = parameters[0] if action == "table" and parameters else action
+        if name == "undo":
             return True if g.can_undo else None
-        if action in ("deal",):
-            return True if g.stock and not self.table.over else None
-        if action == "hint":
-            return None if self.table.over else True
-        if action == "joker":
+        if name == "deal":
+            return True if g.stock and not t.over else None
+        if name in ("hint", "give_up"):
+            return None if t.over else True
+        if name == "joker":
             if not g.rules.joker:
-                return False  # not shown at all without the Joker rule
-            return True if g.jokers_left and not self.table.over else None
-        if action == "give_up":
-            return None if self.table.over else True
+                return False
+            return True if g.jokers_left and not t.over else None
         return True
 
     # ------------------------------------------------------------------ input
@@ -190,33 +190,10 @@ class GameScreen(Screen):
         self.table.move_cursor(dcol, drow)
         self.sync()
 
-    def action_space(self) -> None:
-        self.table.space()
+    def action_table(self, name: str) -> None:
+        """Run a Table command (space, enter, deal, undo, hint, clear, joker) and show the result."""
+        getattr(self.table, name)()
         self.after()
-
-    def action_enter(self) -> None:
-        self.table.enter()
-        self.after()
-
-    def action_deal(self) -> None:
-        self.table.deal()
-        self.after()
-
-    def action_undo(self) -> None:
-        self.table.undo()
-        self.after()
-
-    def action_hint(self) -> None:
-        self.table.hint()
-        self.after()
-
-    def action_clear(self) -> None:
-        self.table.clear()
-        self.sync()
-
-    def action_joker(self) -> None:
-        self.table.joker()
-        self.sync()
 
     def action_give_up(self) -> None:
         self.app.ask_give_up()

@@ -52,7 +52,7 @@ async def test_joker_key_then_column(make_app):
 async def test_joker_key_is_hidden_without_the_rule(make_app):
     app = make_app(deal=5)
     async with app.run_test(size=SIZE) as pilot:
-        assert app.screen.check_action("joker", ()) is False
+        assert app.screen.check_action("table", ("joker",)) is False
         await pilot.press("J")
         assert not app.table.joker_pending
 
@@ -62,7 +62,7 @@ async def test_undo_off_disables_undo(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         assert app.table.moves == 1
-        assert app.screen.check_action("undo", ()) is None  # shown dimmed
+        assert app.screen.check_action("table", ("undo",)) is None  # shown dimmed
         await pilot.press("u")
         await pilot.click("#undo")
         assert app.table.moves == 1
