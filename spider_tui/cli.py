@@ -167,6 +167,10 @@ def cmd_app(argv: list[str]) -> int:
 
     save = SaveFile(save_path(resolve_data_dir(args.data_dir)))
     app = SpiderApp(save, launch)
+    import gc
+
+    gc.freeze()  # what is loaded now lives as long as the app: keep it out of every collection
+    gc.disable()  # until the first frame is up (SpiderApp.on_mount turns it back on)
     app.run(mouse=not args.no_mouse)
     return app.return_code or 0
 

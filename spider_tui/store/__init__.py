@@ -26,7 +26,6 @@ from spider_tui.store.daily import (
     won_dates,
 )
 from spider_tui.store.paths import resolve_data_dir, save_path
-from spider_tui.store.report import format_seconds, stats_json, stats_table
 from spider_tui.store.savefile import VERSION, SaveError, SaveFile, default_data
 from spider_tui.store.stats import (
     RoundResult,
@@ -75,3 +74,12 @@ __all__ = [
     "today",
     "won_dates",
 ]
+
+
+def __getattr__(name: str):
+    """The report (Rich tables, JSON) loads only when asked for: the app's start doesn't need it."""
+    if name in ("format_seconds", "stats_json", "stats_table"):
+        from spider_tui.store import report
+
+        return getattr(report, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

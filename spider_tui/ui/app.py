@@ -9,9 +9,9 @@ dropped SSH link loses at most that moment.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
-import secrets
 import signal
 from datetime import date
 from typing import Callable
@@ -115,6 +115,9 @@ class SpiderApp(App):
 
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
+        # The command line turns the garbage collector off for a faster first frame (its full
+        # pass landed inside the first render); it comes back on once the table is up.
+        self.set_timer(0.5, gc.enable)
         try:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGHUP, signal.SIGTERM):
@@ -145,7 +148,7 @@ class SpiderApp(App):
     def begin(self, table: Table, title: str | None = None, *, token: str | None = None) -> None:
         """Put ``table`` on screen as the current round."""
         self.table = table
-        self._round_token = token or secrets.token_hex(6)
+        self._round_token = token or os.urandom(6).hex()
         self._recorded = False
         screen = GameScreen(table, self.look, title or self.title_for(table))
         if isinstance(self.screen, GameScreen):

@@ -50,6 +50,7 @@ class GameScreen(Screen):
         self.title_text = title
         self._shown_version = -1
         self._enabled: tuple | None = None
+        self._shown: dict[str, object] = {}
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -113,12 +114,14 @@ class GameScreen(Screen):
             for view in self.query(ColumnView):
                 view.show(column_state(t, view.column))
             self.show_info()
-            self.query_one("#stock", Chip).update(f"Deals: {g.deals_left}")
+            self.put("#stock", f"Deals: {g.deals_left}")
             self.query_one("#stock", Chip).set_class(g.deals_left == 0, "-disabled")
             self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
             self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
-            self.query_one("#status", Static).update(t.status)
-        enabled = (g.can_undo, bool(g.stock) and not t.over, t.over, g.jokers_left)
+            self.put("#status", t.status, layout=False)
+        # Undo's key stays lit (the Undo chip shows when it can act): the footer rebuilds itself on
+        # refresh_bindings, which costs ~50 ms and ~15 KB, too much for every first move.
+        enabled = (bool(g.stock) and not t.over, t.over, g.jokers_left)
         if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
             self._enabled = enabled
             self.refresh_bindings()
@@ -129,8 +132,15 @@ class GameScreen(Screen):
         if g.rules.name != "classic":
             parts.append(g.rules.name)
         info = " · ".join(parts) + f"   Moves: {g.moves}"
-        self.query_one("#info", Static).update(info)
-        self.query_one("#done", Static).update(self.done_text())
+        self.put("#info", info, layout=False)
+        self.put("#done", self.done_text(), layout=False)
+
+    def put(self, selector: str, content, layout: bool = True) -> None:
+        """Update a bar's text only when it changed (every repaint is bytes on the wire)."""
+        widget = self.query_one(selector, Static)
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            widget.update(content, layout=layout)
 
     def done_text(self) -> Text:
         g = self.table.game
@@ -159,7 +169,7 @@ class GameScreen(Screen):
         t, g = self.table, self.table.game
         name = parameters[0] if action == "table" and parameters else action
         if name == "undo":
-            return True if g.can_undo else None
+            return True if g.rules.undo_allowed else None
         if name == "deal":
             return True if g.stock and not t.over else None
         if name in ("hint", "give_up"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -34,10 +35,21 @@ class ColumnView(Widget):
         self._picture_key = None
 
     def show(self, state: ColumnState) -> None:
-        """Take the column's new state; repaint only if it differs."""
-        if state != self.state:
+        """Take the column's new state; repaint only the lines that differ (bytes matter over SSH)."""
+        if state == self.state:
+            return
+        if self.state is None or self._picture is None or not self.size.height:
             self.state = state
             self.refresh()
+            return
+        old = self.picture().text.split("\n")
+        self.state = state
+        new = self.picture().text.split("\n")
+        width = self.size.width
+        dirty = [Region(0, y, width, 1) for y in range(max(len(old), len(new)))
+                 if y >= len(old) or y >= len(new) or old[y] != new[y]]
+        if dirty:
+            self.refresh(*dirty)
 
     def picture(self) -> ColumnPicture:
         key = (self.state and (self.state.cards, self.state.down, self.state.movable, self.state.held,
