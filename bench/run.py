@@ -1,0 +1,375 @@
+"""The benchmark of SPEC §11: one command, one Markdown table (measure | value | budget | ok?).
+
+    python bench/run.py [--quick] [--dump DIR] [--patch NAMES]
+
+Everything runs in real ptys (bench/ptyterm.py, the approach of ptyprobe.py), at 100×30, with
+TERM=xterm-256color COLORTERM=truecolor and a fresh temporary SPIDER_DATA_DIR per run:
+
+- start: fork → first full frame of `spider --deal 1 --suits 1` against bench/minimal_app.py
+  (Header + Static + Footer), started the same way (same interpreter, no pyenv shim, a shared
+  .pyc cache), alternated in pairs; the median of the pair ratios.
+- key → frame: after a first move (`9` `5`: 8♠ onto 9♠), key `3` picks up 2♠ of column 3,
+  key `2` puts it on 3♠ in column 2 (a move), `u` takes it back (also a move).  The time from
+  writing the key to the last byte of the answer (then quiet for 100 ms).  Put and undo
+  presses are the samples.
+- bytes: of that move; of a full first frame (truecolor and TEXTUAL_COLOR_SYSTEM=256); of 200
+  SGR mouse motions over the table; of opening (F1) and closing (Esc) the help dialog.
+- idle: process-tree CPU (/proc schedstat, and clock ticks as ptyprobe) and bytes over 10 s
+  without input, with the minimal app idling alongside.
+- memory: VmHWM of the app process after the moves.
+- engine: bench/engine.py's run().
+
+`--dump DIR` writes the raw bytes of each measured action to DIR and prints their decoded
+summaries (bench/decode.py).  `--patch NAMES` runs spider through bench/variants.py with
+experimental fixes applied, to measure a proposed fix before it is made in spider_tui.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from decode import summary  # noqa: E402
+from ptyterm import Term, all_of, has, proc_status, tree_cpu, tree_cpu_ns  # noqa: E402
+
+COLS, ROWS = 100, 30
+KEY_QUIET = 0.10  # s of silence that ends the answer to a key
+F1, ESC = b"\x1bOP", b"\x1b"
+
+# The first full frame: the info bar, the ten exposed cards of deal 1 on one row, the footer.
+CARD = r"(?:10|[2-9AJQK])[♠♥♦♣SHDC]"
+SPIDER_READY = all_of(has(r"Moves: 0"), has(rf"^(?:[^\n]*?{CARD}){{10}}"), has(r"q Quit[^\n]*\Z"))
+MINIMAL_READY = all_of(has(r"minimal textual app ready"), has(r"q Quit[^\n]*\Z"))
+
+
+PATCH: list[str] = []  # --patch: run spider through bench/variants.py with these experiments
+
+
+def spider_argv() -> list[str]:
+    """The real `spider` entry script next to this interpreter (a pyenv shim would add ~80 ms
+    of bash to one side only); else whatever `spider` is on PATH."""
+    if PATCH:
+        return [sys.executable, str(HERE / "variants.py"), "--patch", ",".join(PATCH), "--",
+                "--deal", "1", "--suits", "1"]
+    own = Path(sys.executable).parent / "spider"
+    exe = str(own) if own.exists() else shutil.which("spider")
+    if exe is None:
+        sys.exit("bench: the `spider` command is not installed (pip install -e .)")
+    return [exe, "--deal", "1", "--suits", "1"]
+
+
+MINIMAL_ARGV = [sys.executable, str(HERE / "minimal_app.py")]
+
+
+class Bench:
+    def __init__(self, quick: bool, dump: Path | None):
+        self.quick = quick
+        self.dump = dump
+        self.tmp = Path(tempfile.mkdtemp(prefix="spider-bench-"))
+        self.runs = 0
+        # Bytecode: this environment may set PYTHONDONTWRITEBYTECODE=1, so every start would
+        # compile spider_tui's ~3600 lines again (site-packages have .pyc; a pip-installed
+        # spider would too).  Runs share a .pyc cache in the temp dir instead; warm-up runs
+        # fill it.  The inherited setting is measured too, as a separate row.
+        self.pyc = {"PYTHONPYCACHEPREFIX": str(self.tmp / "pyc"), "PYTHONDONTWRITEBYTECODE": ""}
+        self.rows: list[tuple[str, str, str, str]] = []
+        self.notes: list[str] = []
+        self.shown_ms: list[float] = []
+
+    def env(self, **extra: str) -> dict[str, str]:
+        self.runs += 1
+        d = self.tmp / f"data{self.runs}"
+        d.mkdir()
+        return {"SPIDER_DATA_DIR": str(d), **self.pyc, **extra}
+
+    def row(self, measure: str, value: str, budget: str = "", ok: bool | None = None) -> None:
+        mark = "" if ok is None else ("yes" if ok else "**NO**")
+        self.rows.append((measure, value, budget, mark))
+
+    def save(self, name: str, data: bytes) -> None:
+        if self.dump is None:
+            return
+        self.dump.mkdir(parents=True, exist_ok=True)
+        (self.dump / f"{name}.bin").write_bytes(data)
+        self.notes.append(f"### {name}\n```\n{summary(data)}\n```")
+
+    # ------------------------------------------------------------------ start
+    def start_once(self, argv: list[str], ready, env: dict[str, str]) -> tuple[float | None, int, Term]:
+        t = Term(argv, COLS, ROWS, env)
+        hit = t.wait_for(ready, timeout=20)
+        t.until_quiet(0.4, timeout=5)
+        ms = None if hit is None else (hit - t.t0) * 1000
+        # bytes up to the end of the write that completed the frame (its chunks come < 3 ms apart)
+        t.frame_bytes, prev = 0, None
+        for tm, d in t.chunks:
+            if hit is None or (tm > hit and tm - prev > 0.003):
+                break
+            t.frame_bytes += len(d)
+            prev = tm
+        return ms, t.bytes, t
+
+    def start_ratio(self, pairs: int, inherit: bool = False) -> tuple[list, list, list, Term | None]:
+        """Alternated starts of minimal and spider: (spider ms, minimal ms, spider bytes, a spider Term)."""
+        sp, mi, sp_bytes, keep = [], [], [], None
+        for i in range(pairs):
+            order = [("minimal", MINIMAL_ARGV, MINIMAL_READY), ("spider", spider_argv(), SPIDER_READY)]
+            if i % 2:
+                order.reverse()
+            for name, argv, ready in order:
+                env = self.env()
+                if inherit:
+                    for k in self.pyc:
+                        env[k] = os.environ.get(k, "")
+                ms, nbytes, t = self.start_once(argv, ready, env)
+                if ms is None:
+                    print(f"bench: {name} never showed a full frame; screen:\n{t.text()}", file=sys.stderr)
+                if name == "spider":
+                    sp.append(ms)
+                    sp_bytes.append((t.frame_bytes, nbytes))
+                    if keep is None:
+                        keep = t
+                else:
+                    mi.append(ms)
+                t.close()
+        return sp, mi, sp_bytes, keep
+
+    def start(self) -> None:
+        self.start_ratio(1)  # warm-up: fills the .pyc cache and the OS file cache for both
+        sp, mi, sp_bytes, first = self.start_ratio(3 if self.quick else 7)
+        if first is not None:
+            self.save("first_frame_truecolor", b"".join(d for _, d in first.chunks))
+        sp_ok = [x for x in sp if x is not None]
+        mi_ok = [x for x in mi if x is not None]
+        if not sp_ok or not mi_ok:
+            self.row("start → first full frame", "failed", "≤ 1.3 × minimal", False)
+            return
+        ms_sp, ms_mi = statistics.median(sp_ok), statistics.median(mi_ok)
+        # each pair ran back to back under the same machine load: the median of pair ratios
+        # is steadier than the ratio of medians when others share the machine
+        ratio = statistics.median(a / b for a, b in zip(sp, mi) if a is not None and b is not None)
+        self.row(f"start → first full frame, spider ÷ minimal (median ratio of {len(sp_ok)} alternated pairs)",
+                 f"{ratio:.2f} × (medians {ms_sp:.0f} ms vs {ms_mi:.0f} ms)", "≤ 1.3 ×", ratio <= 1.3)
+        self.row("  spider start, min … max", f"{min(sp_ok):.0f} … {max(sp_ok):.0f} ms", "")
+        self.row("  minimal start, min … max", f"{min(mi_ok):.0f} … {max(mi_ok):.0f} ms", "")
+        if os.environ.get("PYTHONDONTWRITEBYTECODE") and not self.quick:
+            isp, imi, _, _ = self.start_ratio(3, inherit=True)
+            isp = [x for x in isp if x is not None]
+            imi = [x for x in imi if x is not None]
+            if isp and imi:
+                a, b = statistics.median(isp), statistics.median(imi)
+                self.row("  same, with the inherited PYTHONDONTWRITEBYTECODE=1 (spider_tui compiled at every start)",
+                         f"{statistics.median(x / y for x, y in zip(isp, imi)):.2f} × (medians {a:.0f} ms vs {b:.0f} ms)", "")
+        fb = statistics.median(b for b, _ in sp_bytes)
+        qb = sorted(q for _, q in sp_bytes)
+        self.row("bytes: start → first full frame, truecolor (until quiet: min … max)",
+                 f"{fb / 1024:.1f} KB ({qb[0] / 1024:.1f} … {qb[-1] / 1024:.1f} KB)", "")
+
+        # the first frame with 256 colours
+        ms, nbytes, t = self.start_once(spider_argv(), SPIDER_READY, self.env(TEXTUAL_COLOR_SYSTEM="256", COLORTERM=""))
+        self.save("first_frame_256", b"".join(d for _, d in t.chunks))
+        t.close()
+        self.row("bytes: start → first full frame, TEXTUAL_COLOR_SYSTEM=256 (until quiet)",
+                 f"{t.frame_bytes / 1024:.1f} KB ({nbytes / 1024:.1f} KB)", "")
+
+    # ------------------------------------------------------------------ one long session
+    def key(self, t: Term, keys: bytes, quiet: float = KEY_QUIET, shows=None) -> tuple[float | None, int, bytes]:
+        """Press ``keys``; (ms from the write to the last byte of the answer, bytes, raw bytes).
+        With ``shows`` (a screen test), also note the ms until the screen first passed it."""
+        t.until_quiet(0.05, timeout=2)  # nothing stray may count
+        t.feed()
+        n0 = len(t.chunks)
+        sent = t.send(keys)
+        last = t.until_quiet(quiet, timeout=5, since=sent)
+        raw = b"".join(d for _, d in t.chunks[n0:])
+        if shows is not None:
+            hit = t.first_match(shows)
+            if hit is not None:
+                self.shown_ms.append((hit - sent) * 1000)
+        return (None if last is None else (last - sent) * 1000), len(raw), raw
+
+    def session(self) -> None:
+        cycles = 10 if self.quick else 25
+        t = Term(spider_argv(), COLS, ROWS, self.env())
+        if t.wait_for(SPIDER_READY, timeout=20) is None:
+            self.row("session", "spider never showed a full frame", "", False)
+            print(t.text(), file=sys.stderr)
+            t.close()
+            return
+        t.until_quiet(0.5, timeout=5)
+
+        def table_rows(screen: str) -> list[str]:
+            return screen.splitlines()[2:ROWS - 2]
+
+        # The first move of the round: 8♠ from column 9 onto 9♠ in column 5.  It also enables
+        # Undo, so the footer changes; measured apart from the moves below, where it does not.
+        f_pick = self.key(t, b"9")
+        f_put = self.key(t, b"5", shows=has(r"Moves: 1\b"))
+        self.shown_ms.clear()
+        self.save("first_move_put_key_5", f_put[2])
+        base_screen = t.text()
+        if "Moves: 1" not in base_screen:
+            self.notes.append("warning: the first move (9 then 5) was not played")
+
+        # Mid-round moves: `3` holds 2♠ of column 3, `2` puts it on 3♠ in column 2 (a move),
+        # `u` takes it back (a move too).  Moves go 1 → 2 → 1, so Undo stays enabled.
+        pick_ms, move_ms, undo_ms = [], [], []
+        pick_b, put_b, undo_b = [], [], []
+        bad = 0
+        for i in range(cycles):
+            ms, nb, raw_pick = self.key(t, b"3")
+            pick_ms.append(ms), pick_b.append(nb)
+            ms, nb, raw_put = self.key(t, b"2", shows=has(r"Moves: 2\b"))
+            move_ms.append(ms), put_b.append(nb)
+            screen = t.text()
+            if "Moves: 2" not in screen or table_rows(screen) == table_rows(base_screen):
+                bad += 1
+            ms, nb, raw_undo = self.key(t, b"u", shows=has(r"Moves: 1\b"))
+            undo_ms.append(ms), undo_b.append(nb)
+            if table_rows(t.text()) != table_rows(base_screen):
+                bad += 1
+            if i == 0:
+                self.save("move_pick_key_3", raw_pick)
+                self.save("move_put_key_2", raw_put)
+                self.save("move_undo_key_u", raw_undo)
+        if bad:
+            self.notes.append(f"warning: {bad} key presses did not change the table as expected")
+        samples = [x for x in move_ms + undo_ms if x is not None]
+        med = statistics.median(samples)
+        p90 = sorted(samples)[int(len(samples) * 0.9)]
+        self.row(f"key → frame done, mid-round move at 100×30 (median of {len(samples)}: put `2` and undo `u`)",
+                 f"{med:.1f} ms (p90 {p90:.1f}, max {max(samples):.1f})", "≤ 16 ms", med <= 16)
+        if self.shown_ms:
+            self.row("  key → the new move count first on screen (before the rest of the answer)",
+                     f"{statistics.median(self.shown_ms):.1f} ms", "")
+        picks = [x for x in pick_ms if x is not None]
+        self.row("  key → frame, pick up a group (`3`), median", f"{statistics.median(picks):.1f} ms", "")
+        self.row("  first move of the round (`9` `5`; enables Undo, so the footer changes): key → frame done",
+                 " / ".join(f"{ms:.1f}" if ms is not None else "-" for ms, _, _ in (f_pick, f_put)) + " ms", "")
+        self.row("  bytes for that first move (pick + put)", f"{(f_pick[1] + f_put[1]) / 1024:.2f} KB", "")
+        move_bytes = statistics.median(p + q for p, q in zip(pick_b, put_b))
+        self.row("bytes for one move (pick `3` + put `2`), truecolor", f"{move_bytes / 1024:.2f} KB",
+                 "≤ 4 KB", move_bytes <= 4096)
+        self.row("  of which the put key `2` alone", f"{statistics.median(put_b) / 1024:.2f} KB", "≤ 4 KB",
+                 statistics.median(put_b) <= 4096)
+        self.row("  pick key `3` / undo key `u`",
+                 f"{statistics.median(pick_b) / 1024:.2f} KB / {statistics.median(undo_b) / 1024:.2f} KB", "")
+
+        # 200 mouse motions over the table rows (SGR 1006, button 35 = motion, no button)
+        t.until_quiet(0.3, timeout=3)
+        n0 = len(t.chunks)
+        seq = []
+        for k in range(200):
+            y = 4 + (k * 7) % (ROWS - 6)  # rows 4..27 (1-based): the columns
+            x = 1 + (k * 13) % COLS
+            seq.append(f"\x1b[<35;{x};{y}M".encode())
+        for ev in seq:
+            os.write(t.fd, ev)
+            t.read(0.002)
+        t.until_quiet(0.3, timeout=5)
+        raw = b"".join(d for _, d in t.chunks[n0:])
+        self.save("mouse_motion_200", raw)
+        self.row("bytes for 200 mouse motions over the table", f"{len(raw)} B", "0 B", len(raw) == 0)
+
+        # the help dialog: F1 then Esc
+        _, b_open, raw_open = self.key(t, F1, quiet=0.3)
+        opened = "SPIDER" in t.text() and "RULES" in t.text()
+        _, b_close, raw_close = self.key(t, ESC, quiet=0.3)
+        closed = table_rows(t.text()) == table_rows(base_screen)
+        self.save("dialog_open_f1", raw_open)
+        self.save("dialog_close_esc", raw_close)
+        self.row("bytes: open help (F1) / close it (Esc)",
+                 f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
+                 + ("" if opened and closed else " (dialog did not open/close as expected)"), "")
+
+        # idle: let the delayed save (1.5 s) happen first, then 10 s without input; the minimal
+        # app idles alongside, as the yardstick for what Textual itself costs
+        m = Term(MINIMAL_ARGV, COLS, ROWS, self.env())
+        m.wait_for(MINIMAL_READY, timeout=20)
+        for term in (t, m):
+            term.until_quiet(1.0 if term is m else 2.5, timeout=5)
+        secs = 3.0 if self.quick else 10.0
+        marks = [(tree_cpu(x.pid), tree_cpu_ns(x.pid), len(x.chunks)) for x in (t, m)]
+        end = time.monotonic() + secs
+        while time.monotonic() < end:
+            t.read(0.02)
+            m.read(0.0)
+        (tk, tn, tb), (mk, mn, mb) = [
+            (tree_cpu(x.pid) - k0, (tree_cpu_ns(x.pid) - n0) / 1e6, sum(len(d) for _, d in x.chunks[b0:]))
+            for x, (k0, n0, b0) in zip((t, m), marks)
+        ]
+        m.close()
+        self.save("idle", b"".join(d for _, d in t.chunks[marks[0][2]:]))
+        self.row(f"idle CPU over {secs:.0f} s (process tree)",
+                 f"{100 * tn / 1000 / secs:.2f} % ({tn:.1f} ms; clock ticks: {tk * 1000:.0f} ms)",
+                 "0 % (≈ minimal)", tn <= mn + 2.0)  # Textual's input thread polls 10×/s in any app
+        self.row("  minimal app idling alongside", f"{100 * mn / 1000 / secs:.2f} % ({mn:.1f} ms)", "")
+        self.row(f"idle bytes over {secs:.0f} s", f"{tb} B (minimal: {mb} B)", "0 B", tb == 0)
+
+        hwm = proc_status(t.pid, "VmHWM")
+        rss = proc_status(t.pid, "VmRSS")
+        if hwm is not None:
+            self.row("peak RSS (VmHWM) of the app after the moves", f"{hwm / 1024:.1f} MB (now {rss / 1024:.1f} MB)",
+                     "≤ 80 MB", hwm <= 80 * 1024)
+        t.close()
+
+    # ------------------------------------------------------------------ engine
+    def engine(self) -> None:
+        import engine
+
+        r = engine.run(50 if self.quick else 200)
+        self.row(f"engine: legal_moves() + hint(), median of {r['positions']} mid-game positions",
+                 f"{r['engine_median_ms']:.3f} ms (p90 {r['engine_p90_ms']:.3f})", "≤ 0.2 ms",
+                 r["engine_median_ms"] <= 0.2)
+        self.row("engine: random playouts (2 suits, ≤ 300 actions)", f"{r['playouts_per_s']:.0f} games/s", "")
+
+    def table(self) -> str:
+        out = ["| measure | value | budget | ok? |", "|---|---|---|---|"]
+        out += [f"| {m} | {v} | {b} | {o} |" for m, v, b, o in self.rows]
+        return "\n".join(out)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions (about 30 s)")
+    ap.add_argument("--dump", type=Path, metavar="DIR", help="save raw output of each action and decode it")
+    ap.add_argument("--patch", metavar="NAMES", default="",
+                    help="run spider with experimental fixes from bench/variants.py (rows,statics,gc,gcstart)")
+    a = ap.parse_args()
+    PATCH.extend(n for n in a.patch.split(",") if n)
+    for k in [k for k in os.environ if k.startswith("TEXTUAL_")]:
+        del os.environ[k]  # the runs must not inherit someone's Textual settings
+
+    b = Bench(a.quick, a.dump)
+    t0 = time.monotonic()
+    try:
+        b.start()
+        b.session()
+        b.engine()
+    finally:
+        shutil.rmtree(b.tmp, ignore_errors=True)
+    from importlib.metadata import version
+
+    print(b.table())
+    print()
+    print(f"{platform.python_implementation()} {platform.python_version()}, Textual {version('textual')}, "
+          f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}, {COLS}×{ROWS}, bench took "
+          f"{time.monotonic() - t0:.0f} s{' (--quick)' if a.quick else ''}"
+          f"{' with patches ' + a.patch + ' (bench/variants.py)' if PATCH else ''}")
+    for note in b.notes:
+        print()
+        print(note)
+    return 0 if all(o != "**NO**" for _, _, _, o in b.rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
