@@ -72,6 +72,7 @@ class GameScreen(Screen):
         yield Static("", id="toosmall", markup=False)
 
     def on_mount(self) -> None:
+        self._enabled = self.key_states()  # the footer composes with these already: no rebuild
         self.sync()
         if self.table.game.rules.countdown is not None:
             self.set_interval(1.0, self.tick)
@@ -110,21 +111,27 @@ class GameScreen(Screen):
             return
         self._shown_version = t.version
         g = t.game
-        with self.app.batch_update():
-            for view in self.query(ColumnView):
-                view.show(column_state(t, view.column))
-            self.show_info()
-            self.put("#stock", f"Deals: {g.deals_left}")
-            self.query_one("#stock", Chip).set_class(g.deals_left == 0, "-disabled")
-            self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
-            self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
-            self.put("#status", t.status, layout=False)
-        # Undo's key stays lit (the Undo chip shows when it can act): the footer rebuilds itself on
-        # refresh_bindings, which costs ~50 ms and ~15 KB, too much for every first move.
-        enabled = (bool(g.stock) and not t.over, t.over, g.jokers_left)
+        # One handler: Textual paints once after it returns, so no batch_update is needed (an open
+        # batch at the first paint made Textual throw that frame away).
+        for view in self.query(ColumnView):
+            view.show(column_state(t, view.column))
+        self.show_info()
+        self.put("#stock", f"Deals: {g.deals_left}")
+        self.query_one("#stock", Chip).set_class(g.deals_left == 0, "-disabled")
+        self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
+        self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
+        self.put("#status", t.status, layout=False)
+        enabled = self.key_states()
         if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
             self._enabled = enabled
             self.refresh_bindings()
+
+    def key_states(self) -> tuple:
+        """What check_action depends on.  Undo's key stays lit (the Undo chip shows when it can
+        act): the footer rebuilds itself on refresh_bindings, ~50 ms and ~15 KB, too much for
+        every first move."""
+        t, g = self.table, self.table.game
+        return (bool(g.stock) and not t.over, t.over, g.jokers_left)
 
     def show_info(self) -> None:
         t, g = self.table, self.table.game
