@@ -73,6 +73,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self._enabled = self.key_states()  # the footer composes with these already: no rebuild
+        self.check_size(*self.app.size)
         self.sync()
         if self.table.game.rules.countdown is not None:
             self.set_interval(1.0, self.tick)
@@ -92,12 +93,16 @@ class GameScreen(Screen):
         self.table.pause()
 
     def on_resize(self, event: events.Resize) -> None:
-        small = event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Too small a terminal: say the size needed; play resumes when it grows."""
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
         self.set_class(small, "-small")
         if small:
             self.query_one("#toosmall", Static).update(
                 f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-                f"This one is {event.size.width}×{event.size.height}. Make it bigger to play on."
+                f"This one is {width}×{height}. Make it bigger to play on."
             )
             self.table.pause()
         elif self.is_current:

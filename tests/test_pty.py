@@ -1,0 +1,94 @@
+"""The real program in a real pty (SPEC §12): a hang-up keeps the round; a tiny terminal is told."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import sys
+import termios
+import time
+import tomllib
+
+import pyte
+
+
+class Pty:
+    def __init__(self, argv: list[str], cols: int, rows: int, env: dict[str, str]):
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        pid, fd = pty.fork()
+        if pid == 0:  # child
+            # An explicit environment: the size must come from the pty, and a test runner may
+            # have put COLUMNS/LINES into the C environment behind os.environ's back.
+            child_env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            child_env.update(env)
+            # Size the pty before the program starts: a resize after its start could race it.
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            os.execve(sys.executable, [sys.executable, "-m", "spider_tui", *argv], child_env)
+        self.pid, self.fd = pid, fd
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+    def read(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            r, _, _ = select.select([self.fd], [], [], 0.05)
+            if r:
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:
+                    return
+                if not data:
+                    return
+                self.stream.feed(data)
+                if b"\x1b[6n" in data:  # cursor position request: answer it like a terminal
+                    os.write(self.fd, b"\x1b[1;1R")
+
+    def wait_for(self, text: str, seconds: float = 20) -> bool:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.read(0.1)
+            if text in "\n".join(self.screen.display):
+                return True
+        return False
+
+    def send(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+        self.read(0.3)
+
+    def exit_status(self, seconds: float = 10) -> int | None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.read(0.1)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return status
+        os.kill(self.pid, signal.SIGKILL)
+        return None
+
+
+def env_for(tmp_path) -> dict[str, str]:
+    return {"SPIDER_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+
+
+def test_hang_up_keeps_the_round(tmp_path):
+    p = Pty(["--deal", "1", "--suits", "2"], 100, 30, env_for(tmp_path))
+    assert p.wait_for("Moves: 0"), "\n".join(p.screen.display)
+    p.send("2")
+    p.send("4")
+    assert p.wait_for("Moves: 1")
+    os.kill(p.pid, signal.SIGHUP)  # the SSH link drops
+    assert p.exit_status() is not None
+    data = tomllib.loads((tmp_path / "save.toml").read_text())
+    assert data["round"]["moves"] == 1 and data["round"]["deal"] == 1
+
+
+def test_tiny_terminal_says_the_size_needed(tmp_path):
+    p = Pty(["--deal", "1"], 40, 12, env_for(tmp_path))
+    assert p.wait_for("This one is 40×12"), "\n".join(p.screen.display)
+    assert "50×20" in "\n".join(p.screen.display)
+    p.send("q")
+    assert p.exit_status() is not None
