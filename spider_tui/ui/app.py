@@ -125,6 +125,10 @@ class SpiderApp(App):
         except (NotImplementedError, RuntimeError, ValueError):
             pass
         la = self.launch
+        if la.position is not None or la.daily is not None or la.deal is not None or la.suits is not None:
+            notice = self.take_notice()  # the start screen shows it otherwise
+            if notice:
+                self.notify(notice, severity="warning", timeout=10)
         if la.position is not None:
             self.begin(Table(Game.from_text(la.position), practice=True), "Practice")
         elif la.daily is not None:

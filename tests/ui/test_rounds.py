@@ -135,3 +135,13 @@ async def test_time_stops_while_help_covers_the_round(make_app):
         await pilot.pause()
         now[0] = 55.0
         assert t.seconds == 15.0
+
+
+async def test_a_bad_save_file_is_reported_also_when_starting_straight_into_a_round(make_app, data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "save.toml").write_text("version = [broken")
+    app = make_app(deal=3)
+    async with app.run_test(size=SIZE):
+        messages = [n.message for n in app._notifications]
+        assert any("could not be read" in m for m in messages)
+    assert list(data_dir.glob("save.toml.bad-*"))
