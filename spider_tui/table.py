@@ -238,6 +238,7 @@ class Table:
         g = self.game
         if g.won:
             self.pause()
+            self.status = f"Won in {g.moves} moves. n: a new deal, r: this deal again."
         elif g.stuck:
             if not self._stuck_told:
                 self.status = STUCK_TEXT
