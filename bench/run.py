@@ -1,6 +1,6 @@
 """The benchmark of SPEC §11: one command, one Markdown table (measure | value | budget | ok?).
 
-    python bench/run.py [--quick] [--dump DIR] [--patch NAMES]
+    python bench/run.py [--quick] [--dump DIR]
 
 Everything runs in real ptys (bench/ptyterm.py, the approach of ptyprobe.py), at 100×30, with
 TERM=xterm-256color COLORTERM=truecolor and a fresh temporary SPIDER_DATA_DIR per run:
@@ -20,8 +20,7 @@ TERM=xterm-256color COLORTERM=truecolor and a fresh temporary SPIDER_DATA_DIR pe
 - engine: bench/engine.py's run().
 
 `--dump DIR` writes the raw bytes of each measured action to DIR and prints their decoded
-summaries (bench/decode.py).  `--patch NAMES` runs spider through bench/variants.py with
-experimental fixes applied, to measure a proposed fix before it is made in spider_tui.
+summaries (bench/decode.py).
 """
 
 from __future__ import annotations
@@ -52,15 +51,9 @@ SPIDER_READY = all_of(has(r"Moves: 0"), has(rf"^(?:[^\n]*?{CARD}){{10}}"), has(r
 MINIMAL_READY = all_of(has(r"minimal textual app ready"), has(r"q Quit[^\n]*\Z"))
 
 
-PATCH: list[str] = []  # --patch: run spider through bench/variants.py with these experiments
-
-
 def spider_argv() -> list[str]:
     """The real `spider` entry script next to this interpreter (a pyenv shim would add ~80 ms
     of bash to one side only); else whatever `spider` is on PATH."""
-    if PATCH:
-        return [sys.executable, str(HERE / "variants.py"), "--patch", ",".join(PATCH), "--",
-                "--deal", "1", "--suits", "1"]
     own = Path(sys.executable).parent / "spider"
     exe = str(own) if own.exists() else shutil.which("spider")
     if exe is None:
@@ -342,10 +335,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions (about 30 s)")
     ap.add_argument("--dump", type=Path, metavar="DIR", help="save raw output of each action and decode it")
-    ap.add_argument("--patch", metavar="NAMES", default="",
-                    help="run spider with experimental fixes from bench/variants.py (rows,statics,gc,gcstart)")
     a = ap.parse_args()
-    PATCH.extend(n for n in a.patch.split(",") if n)
     for k in [k for k in os.environ if k.startswith("TEXTUAL_")]:
         del os.environ[k]  # the runs must not inherit someone's Textual settings
 
@@ -363,8 +353,7 @@ def main() -> int:
     print()
     print(f"{platform.python_implementation()} {platform.python_version()}, Textual {version('textual')}, "
           f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}, {COLS}×{ROWS}, bench took "
-          f"{time.monotonic() - t0:.0f} s{' (--quick)' if a.quick else ''}"
-          f"{' with patches ' + a.patch + ' (bench/variants.py)' if PATCH else ''}")
+          f"{time.monotonic() - t0:.0f} s{' (--quick)' if a.quick else ''}")
     for note in b.notes:
         print()
         print(note)
