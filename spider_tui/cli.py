@@ -65,11 +65,15 @@ def stats_parser() -> _Parser:
 
 
 def cmd_stats(argv: list[str]) -> int:
-    from spider_tui.store import SaveFile, resolve_data_dir, save_path, stats_json, stats_table
+    from spider_tui.store import SaveError, SaveFile, resolve_data_dir, save_path, stats_json, stats_table
 
     args = stats_parser().parse_args(argv)
     save = SaveFile(save_path(resolve_data_dir(args.data_dir)))
-    data = save.load()
+    try:
+        data = save.load()
+    except SaveError as e:
+        print(f"spider: {e}", file=sys.stderr)
+        return 1
     notice = save.take_notice()
     if notice:
         print(f"spider: {notice}", file=sys.stderr)

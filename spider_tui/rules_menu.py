@@ -18,7 +18,7 @@ OPTIONS: list[tuple[str, str]] = [
     ("open", "Open: every card dealt face up"),
     ("undo_off", "Undo off"),
     ("scorpion", "Scorpion: build in suit, any face-up group moves"),
-    ("joker", "Joker: three per round (key j)"),
+    ("joker", "Joker: three per round (key J)"),
     ("scoring", "Scoring: the Palast points"),
     ("timed", "Timed: a countdown"),
     ("fast", "Fast: a shorter countdown"),

@@ -51,8 +51,11 @@ class Table:
         hints_used: int = 0,
         seconds: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
+        start: str | None = None,
     ):
         self.game = game
+        #: The position the round started from when it is not a numbered deal (for Retry).
+        self.start = start
         self.deal_number = deal_number if deal_number is not None else game.deal_number
         self.daily = daily
         self.practice = practice
@@ -238,7 +241,7 @@ class Table:
         g = self.game
         if g.won:
             self.pause()
-            self.status = f"Won in {g.moves} moves. n: a new deal, r: this deal again."
+            self.status = f"Won in {g.moves} move{'s' if g.moves != 1 else ''}. n: a new deal, r: this deal again."
         elif g.stuck:
             if not self._stuck_told:
                 self.status = STUCK_TEXT

@@ -83,7 +83,10 @@ def test_hang_up_keeps_the_round(tmp_path):
     os.kill(p.pid, signal.SIGHUP)  # the SSH link drops
     assert p.exit_status() is not None
     data = tomllib.loads((tmp_path / "save.toml").read_text())
-    assert data["round"]["moves"] == 1 and data["round"]["deal"] == 1
+    from spider_tui.store.rounds import latest_round
+
+    _, kept = latest_round(data)
+    assert kept.moves == 1 and kept.deal == 1
 
 
 def test_tiny_terminal_says_the_size_needed(tmp_path):

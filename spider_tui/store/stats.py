@@ -248,9 +248,11 @@ class RoundState:
     deal: int | None = None
     daily: date | None = None
     practice: bool = False
+    #: The position the round started from, for Retry of a round that is not a numbered deal.
+    start: str | None = None
 
 
-_ROUND_ORDER = ("position", "deal", "daily", "suits", "rules", "moves", "seconds", "hints", "practice")
+_ROUND_ORDER = ("position", "deal", "daily", "suits", "rules", "moves", "seconds", "hints", "practice", "start")
 
 
 def save_round(data: dict[str, Any], state: RoundState) -> dict[str, Any]:
@@ -314,6 +316,9 @@ def load_round(data: dict[str, Any]) -> RoundState | None:
     practice = table.get("practice", False)
     if not isinstance(practice, bool):
         return None
+    start = table.get("start")
+    if start is not None and not isinstance(start, str):
+        return None
     return RoundState(position=position, suits=suits, rules=rules, moves=moves, seconds=float(seconds),
-                      hints=hints, deal=deal, daily=daily, practice=practice)
+                      hints=hints, deal=deal, daily=daily, practice=practice, start=start)
 

@@ -13,6 +13,7 @@ import gc
 import os
 import random
 import signal
+import time
 from datetime import date
 from typing import Callable
 
@@ -24,16 +25,15 @@ from spider_tui.store import (
     RoundState,
     SaveError,
     SaveFile,
-    clear_round,
+    default_data,
     daily_dates,
     daily_number,
     get_settings,
     is_daily_won,
-    load_round,
     record_result,
-    save_round,
     set_setting,
 )
+from spider_tui.store.rounds import drop_round, get_round, latest_round, put_round
 from spider_tui.store import today as real_today
 from spider_tui.table import Table
 from spider_tui.ui.game_screen import GameScreen
@@ -61,7 +61,12 @@ class SpiderApp(App):
         self.launch = launch or Launch()
         self.today = today
         self.rng = rng or random.Random()
-        self.data = save.load()
+        self._load_error: str | None = None
+        try:
+            self.data = save.load()
+        except SaveError as e:  # e.g. the save file is a directory: play on, say so once
+            self.data = default_data()
+            self._load_error = f"{e} Results of this session can't be kept."
         self.look = Look(ascii=self.launch.ascii, four_color=self.launch.four_color,
                          color="NO_COLOR" not in os.environ)
         self.table: Table | None = None
@@ -99,7 +104,9 @@ class SpiderApp(App):
             self.notify(message, severity="error", timeout=8)
 
     def saved_round(self) -> RoundState | None:
-        return load_round(self.data)
+        """The unfinished round Continue offers: the most recently saved one."""
+        found = latest_round(self.data)
+        return None if found is None else found[1]
 
     def daily_won(self, d: date, suits: int) -> bool:
         return is_daily_won(self.data, d, suits)
@@ -125,12 +132,14 @@ class SpiderApp(App):
         except (NotImplementedError, RuntimeError, ValueError):
             pass
         la = self.launch
+        if self._load_error:
+            self.tell(self._load_error)
         if la.position is not None or la.daily is not None or la.deal is not None or la.suits is not None:
             notice = self.take_notice()  # the start screen shows it otherwise
             if notice:
                 self.notify(notice, severity="warning", timeout=10)
         if la.position is not None:
-            self.begin(Table(Game.from_text(la.position), practice=True), "Practice")
+            self.begin(Table(Game.from_text(la.position), practice=True, start=la.position), "Practice")
         elif la.daily is not None:
             self.start_daily(la.daily, suits=la.suits)
         elif la.deal is not None:
@@ -170,24 +179,55 @@ class SpiderApp(App):
         self.begin(Table.new(number, suits=suits, rules=rules, daily=daily))
 
     def start_new(self, suits: int | None = None) -> None:
-        self.begin_deal(self.rng.randint(MIN_DEAL, MAX_DEAL), suits or self.settings.suits)
+        """A new random deal: at ``suits``, else the command line's --suits, else the setting."""
+        self.begin_deal(self.rng.randint(MIN_DEAL, MAX_DEAL), suits or self.launch.suits or self.settings.suits)
 
     def start_daily(self, d: date, suits: int | None = None) -> None:
         self.begin_deal(daily_number(d), suits or self.settings.suits, daily=d)
 
     def continue_round(self) -> None:
-        state = self.saved_round()
-        if state is None:
+        found = latest_round(self.data)
+        if found is None:
             return
+        token, state = found
         try:
             game = Game.from_text(state.position)
         except ValueError as e:
             self.notify(f"The saved round could not be read ({e}); it was dropped.", severity="error")
-            self.write(clear_round)
+            self.write(lambda d: drop_round(d, token))
             return
         table = Table(game, deal_number=state.deal, daily=state.daily, practice=state.practice,
-                      hints_used=state.hints, seconds=state.seconds)
-        self.begin(table, token=self.data.get("round", {}).get("token"))
+                      hints_used=state.hints, seconds=state.seconds, start=state.start)
+        self.begin(table, token=token)
+
+    def start_over(self, go: Callable[[], None]) -> None:
+        """Start screen New/Daily: with an unfinished round saved, ask first; it then ends and counts."""
+        found = latest_round(self.data)
+        if found is None:
+            go()
+            return
+        token, old = found
+        from spider_tui.ui.dialogs import Confirm
+
+        what = f"Deal {old.deal}" if old.deal is not None else "a practice round"
+        counts = "" if old.practice or "practice" in old.rules else " It ends and counts as played."
+        question = f"You have an unfinished round ({what}, {old.moves} moves). Start a new one?{counts}"
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+
+            def change(d: dict) -> None:
+                if get_round(d, token) is not None:  # not ended meanwhile by another instance
+                    record_result(d, RoundResult(suits=old.suits, won=False, moves=old.moves, seconds=old.seconds,
+                                                 rules=old.rules, daily=old.daily,
+                                                 practice=old.practice or "practice" in old.rules))
+                    drop_round(d, token)
+
+            self.write(change)
+            go()
+
+        self.push_screen(Confirm(question), answered)
 
     # ------------------------------------------------------------------ the round's life
     def round_changed(self, screen: GameScreen) -> None:
@@ -235,8 +275,7 @@ class SpiderApp(App):
         def change(d: dict) -> None:
             if counts:
                 record_result(d, result)
-            if d.get("round", {}).get("token") == token:
-                clear_round(d)
+            drop_round(d, token)
 
         self.write(change)
 
@@ -247,19 +286,9 @@ class SpiderApp(App):
             return
         state = RoundState(position=t.game.to_text(), suits=t.suits, rules=t.game.rules.name,
                            moves=t.moves, seconds=round(t.seconds, 3), hints=t.hints_used,
-                           deal=t.deal_number, daily=t.daily, practice=t.practice)
-        token = self._round_token
-
-        def change(d: dict) -> None:
-            old = load_round(d)
-            if old is not None and d.get("round", {}).get("token") != token and old.moves > 0:
-                # Another round is replaced: it has ended, and counts as played.
-                record_result(d, RoundResult(suits=old.suits, won=False, moves=old.moves, seconds=old.seconds,
-                                             rules=old.rules, daily=old.daily, practice=old.practice))
-            save_round(d, state)
-            d["round"]["token"] = token
-
-        self.write(change)
+                           deal=t.deal_number, daily=t.daily, practice=t.practice, start=t.start)
+        token, now = self._round_token, time.time()
+        self.write(lambda d: put_round(d, token, state, now))
 
     def ask_end_round(self, kind: str) -> None:
         """Retry or New; asks first when a round is in progress (SPEC §6)."""
@@ -272,8 +301,9 @@ class SpiderApp(App):
             return
         from spider_tui.ui.dialogs import Confirm
 
+        recorded = not (t.practice or t.game.rules.practice)
         question = ("Retry this deal from the start?" if kind == "retry" else "Start a new deal?") + \
-            " The round in progress ends and counts as played."
+            (" The round in progress ends and counts as played." if recorded else " This practice round ends.")
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -295,14 +325,15 @@ class SpiderApp(App):
                 if isinstance(self.screen, GameScreen):
                     self.screen.sync()
 
-        self.push_screen(Confirm("Give up this round? It ends and counts as lost."), answered)
+        recorded = t.moves > 0 and not (t.practice or t.game.rules.practice)
+        self.push_screen(Confirm("Give up this round? It ends" + (" and counts as lost." if recorded else ".")), answered)
 
     def retry(self) -> None:
         t = self.table
         if t is None:
             return
-        if t.practice and self.launch.position is not None:
-            self.begin(Table(Game.from_text(self.launch.position), practice=True), "Practice")
+        if t.start is not None:
+            self.begin(Table(Game.from_text(t.start), practice=t.practice, start=t.start), self.title_for(t))
         elif t.deal_number is not None:
             self.begin_deal(t.deal_number, t.suits, daily=t.daily)
         else:

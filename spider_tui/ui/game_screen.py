@@ -51,6 +51,7 @@ class GameScreen(Screen):
         self._shown_version = -1
         self._enabled: tuple | None = None
         self._shown: dict[str, object] = {}
+        self._tap_moved = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -86,7 +87,8 @@ class GameScreen(Screen):
             self.show_info()
 
     def on_screen_resume(self) -> None:
-        self.table.resume()
+        if not self.has_class("-small"):
+            self.table.resume()
         self.sync()
 
     def on_screen_suspend(self) -> None:
@@ -98,7 +100,9 @@ class GameScreen(Screen):
     def check_size(self, width: int, height: int) -> None:
         """Too small a terminal: say the size needed; play resumes when it grows."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "-small")
+        if small != self.has_class("-small"):
+            self.set_class(small, "-small")
+            self.refresh_bindings()
         if small:
             self.query_one("#toosmall", Static).update(
                 f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
@@ -180,6 +184,8 @@ class GameScreen(Screen):
         """Keys that can't act now are shown dimmed; the joker key only exists with the Joker rule."""
         t, g = self.table, self.table.game
         name = parameters[0] if action == "table" and parameters else action
+        if self.has_class("-small") and action not in ("help", "stats", "quit_round"):
+            return False  # the table is hidden: no move may be made blind
         if name == "undo":
             return True if g.rules.undo_allowed else None
         if name == "deal":
@@ -198,10 +204,15 @@ class GameScreen(Screen):
         self.app.round_changed(self)
 
     def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
+        t = self.table
         if message.double:
-            self.table.double_tap(message.column, message.index)
+            if self._tap_moved:
+                return  # the first click of this double click already made a move
+            t.double_tap(message.column, message.index)
         else:
-            self.table.tap(message.column, message.index)
+            moves = t.moves
+            t.tap(message.column, message.index)
+            self._tap_moved = t.moves != moves
         self.after()
 
     def action_column(self, col: int) -> None:

@@ -128,7 +128,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             mark, bg = marks["target"], TARGET_BG
         elif state.hint_to:
             mark, bg = marks["hint_to"], HINT_BG
-        body = (mark + " empty")[:w] if w >= 7 else mark
+        body = (mark + " empty")[: w - 2] if w >= 7 else mark
         style = Style(bgcolor=bg, color="#000000", bold=True) if bg and color else Style(color=SLOT_FG)
         if state.cursor == -1:
             style += Style(underline=True, bold=True)
@@ -143,10 +143,13 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     while need > avail and exposed_lines > 1:
         exposed_lines -= 1
         need -= 1
-    shown_loose = loose
-    if need > avail:
-        shown_loose = max(0, loose - (need - avail) - 1)  # one line says how many are hidden
-
+    # Too tall: the face-up cards above the movable group give way to one "⋮ n more" line, so
+    # the group and the exposed card stay.  Only a group taller than the screen (in Scorpion
+    # every face-up card moves) loses its top part too; the exposed card always stays.
+    budget = avail - (1 if down else 0) - (exposed_lines - 1)
+    hide_at, hide_count = down, 0
+    if up > budget:
+        hide_count = up - max(1, budget - 1)  # one line says how many are hidden
     if down:
         back = marks["back"]
         line(f" {down} ".center(w, back), Style(color=BACK_FG, bgcolor=BACK_BG) if color else Style(dim=True), 0)
@@ -174,12 +177,13 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             st += Style(underline=True, bold=True)
         return mark, st
 
-    first_up = down
-    hidden = loose - shown_loose
-    if hidden:
-        line(f"{marks['more']} {hidden} more".center(w), Style(dim=True), first_up)
-        first_up += hidden
-    for i in range(first_up, n):
+    more_style = Style(dim=True)
+    for i in range(down, n):
+        if hide_count and hide_at <= i < hide_at + hide_count:
+            if i == hide_at:
+                more = f"{marks['more']} {hide_count} more"
+                line((more if len(more) <= w else f"{marks['more']} {hide_count}").center(w), more_style, None)
+            continue
         mark, st = card_style(i)
         label = card_label(cards[i], look)
         glyph = look.suits[cards[i] >> 4]

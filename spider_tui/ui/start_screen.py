@@ -83,7 +83,7 @@ class StartScreen(Screen):
         self.app.continue_round()
 
     def action_new_game(self) -> None:
-        self.app.start_new()
+        self.app.start_over(self.app.start_new)
 
     def action_daily(self) -> None:
         self.app.push_screen(DailyScreen())
@@ -166,7 +166,7 @@ class DailyScreen(ModalScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         d = date.fromisoformat(event.option.id)
         self.dismiss(None)
-        self.app.start_daily(d)
+        self.app.start_over(lambda: self.app.start_daily(d))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -193,7 +193,10 @@ async def test_quit_keeps_the_round_for_continue(make_app, data_dir):
         await pilot.press("2", "4", "question_mark")
         await pilot.press("q")
     data = tomllib.loads((data_dir / "save.toml").read_text())
-    assert data["round"]["moves"] == 1 and data["round"]["deal"] == 1 and data["round"]["hints"] == 1
+    from spider_tui.store.rounds import latest_round
+
+    _, kept = latest_round(data)
+    assert kept.moves == 1 and kept.deal == 1 and kept.hints == 1
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("c")
