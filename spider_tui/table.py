@@ -357,9 +357,12 @@ class Table:
         self._select_movable(col, None)
 
     def enter(self) -> None:
-        """Enter: pick up at the cursor; with a group held, put it at the cursor or make its best move."""
+        """Enter: play the hint on show; else pick up at the cursor; with a group held, put it at
+        the cursor or make its best move."""
         sel = self.selection
-        if sel is None:
+        if sel is None and self.hint_move is not None:
+            self.play(self.hint_move)
+        elif sel is None:
             self._select_movable(self.cursor_column, self.cursor_index)
         elif self.cursor_column != sel.column:
             self.space()

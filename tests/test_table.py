@@ -183,3 +183,11 @@ def test_winning_stops_time_and_input():
     tb._t[0] = 20
     assert tb.seconds == 7
     assert tb.undo() is False
+
+
+def test_enter_plays_the_hint_on_show():
+    tb = table("| 9h", "4c | 8s", *K[:8])
+    h = tb.hint()
+    tb.enter()
+    assert tb.moves == 1 and tb.hint_move is None
+    assert tb.game.columns[0][-1] & 15 == 8 and str(h) == "2>1:1"

@@ -107,7 +107,8 @@ Double-click a card to make its best move. Click Deals to deal.
 
 KEYS
 1-9, 0    pick up column 1-10 (longest group); again: one card fewer; another: move there
-arrows / h j k l   move the cursor;  Space / Enter   pick up, put down (Enter: best move)
+arrows / h j k l   move the cursor;  Space / Enter   pick up, put down (Enter: best move,
+          or the hint on show)
 d deal   u undo   ? hint   Esc drop   r retry   n new   s stats   F1 help   q quit
 J joker (with the Joker rule: then pick a column)   g give up
 
