@@ -20,7 +20,6 @@ Move(source=0, target=0, count=0)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
 from . import scorpion
 from .cards import ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, Card, rank_name, with_article
@@ -681,9 +680,6 @@ class Game:
     def face_up(self, col: int) -> list[Card]:
         """Face-up cards of column ``col`` (0-based)."""
         return self.columns[col][self.down[col]:]
-
-    def history(self) -> Iterator[tuple]:
-        return iter(self._log)
 
     def __repr__(self) -> str:
         return (

@@ -109,7 +109,7 @@ HEADER = (
     "# Values that do not exist yet (no win, no deal number) are left out. Schema: spider_tui/store/savefile.py\n"
 )
 
-_TOP_ORDER = ("version", "total_play_seconds", "settings", "stats", "daily", "round")
+_TOP_ORDER = ("version", "total_play_seconds", "settings", "stats", "daily", "round", "rounds")
 _TMP_PREFIX = ".save.toml."
 _TMP_SUFFIX = ".tmp"
 

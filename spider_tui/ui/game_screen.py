@@ -143,7 +143,7 @@ class GameScreen(Screen):
         return (bool(g.stock) and not t.over, t.over, g.jokers_left)
 
     def show_info(self) -> None:
-        t, g = self.table, self.table.game
+        g = self.table.game
         parts = [f"{self.title_text} · {g.suits} suit{'s' if g.suits != 1 else ''}"]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
