@@ -163,6 +163,14 @@ class Store(abc.ABC):
     async def seats(self, table_id: int) -> list[SeatRow]: ...
 
     @abc.abstractmethod
+    async def set_host(self, table_id: int, name: str) -> None:
+        """Pass a waiting table to another seated player (its host left)."""
+
+    @abc.abstractmethod
+    async def close_table(self, table_id: int) -> bool:
+        """Close a waiting table nobody sits at (state finished, no rounds); True when closed."""
+
+    @abc.abstractmethod
     async def table_of(self, player_id: int) -> int | None:
         """The unfinished table the player sits at, if any."""
 

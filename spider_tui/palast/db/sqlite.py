@@ -207,6 +207,20 @@ class SqliteStore(Store):
 
         return await self._run(go)
 
+    async def set_host(self, table_id: int, name: str) -> None:
+        await self._run(lambda db: db.execute("UPDATE tables SET host = ? WHERE id = ?", (name, table_id)))
+
+    async def close_table(self, table_id: int) -> bool:
+        def go(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE tables SET state = ? WHERE id = ? AND state = ? "
+                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = ?)",
+                (FINISHED, table_id, WAITING, table_id),
+            )
+            return cur.rowcount == 1
+
+        return await self._run(go)
+
     async def table_of(self, player_id: int) -> int | None:
         def go(db: sqlite3.Connection) -> int | None:
             row = db.execute(
