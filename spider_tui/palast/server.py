@@ -131,15 +131,21 @@ class PalastServer:
         player: PlayerRow | None = None
         limit = RateLimit(self.rate, self.burst)
         try:
-            try:
-                async with asyncio.timeout(HELLO_SECONDS):
-                    first = await ws.recv()
-            except TimeoutError:
-                out.send({"type": "error", "reason": "Say hello first (within 10 seconds)."})
-                return
-            player = await self._hello(first, out)
-            if player is None:
-                return
+            while player is None:
+                try:
+                    async with asyncio.timeout(HELLO_SECONDS):
+                        first = await ws.recv()
+                except TimeoutError:
+                    out.send({"type": "error", "reason": "Say hello first (within 10 seconds)."})
+                    return
+                if not limit.take():
+                    out.send({"type": "error", "reason": "Too many messages: the connection is closed."})
+                    return
+                if await self._anonymous(first, out):
+                    continue  # `league` needs no sign-in
+                player = await self._hello(first, out)
+                if player is None:
+                    return
             async for data in ws:
                 if not limit.take():
                     out.send({"type": "error", "reason": "Too many messages: the connection is closed."})
@@ -166,6 +172,20 @@ class PalastServer:
                     del self._sessions[player.id]
             await out.finish()
             await ws.close()
+
+    async def _anonymous(self, data: Any, out: Outbox) -> bool:
+        """Answer a ``league`` request sent before ``hello`` (read-only, for ``spider league``)."""
+        try:
+            req = protocol.parse(data)
+        except Refusal:
+            return False
+        if req.type != "league":
+            return False
+        answer: dict[str, Any] = {"type": "league", "players": await self.palast.league()}
+        if req.id is not None:
+            answer["id"] = req.id
+        out.send(answer)
+        return True
 
     async def _hello(self, data: Any, out: Outbox) -> PlayerRow | None:
         """Sign a player in (or up); on failure send ``error`` and return None (the caller closes)."""
