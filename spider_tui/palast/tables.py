@@ -39,6 +39,11 @@ CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Send = Callable[[dict], None]
 
 
+def _seconds(t: float | None) -> float | None:
+    """A unix time for a message: to the millisecond."""
+    return None if t is None else round(t, 3)
+
+
 @dataclass
 class Options:
     """Server timings; tests shorten them (SPEC §13 gives the defaults)."""
@@ -436,7 +441,7 @@ class Palast:
     def _round_message(self, t: LiveTable, s: Seat) -> dict:
         assert s.game is not None
         return {"type": "round", "table": t.id, "round": t.row.round, "position": s.game.view(),
-                "ends_at": t.row.ends_at}
+                "ends_at": _seconds(t.row.ends_at)}
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
         deal = self.options.draw()
@@ -452,7 +457,7 @@ class Palast:
             self._replay(t, s, [])
         self._schedule(t)
         view = t.seats[0].game.view() if t.seats else ""
-        await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": t.row.ends_at})
+        await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": _seconds(t.row.ends_at)})
         for s in t.seats:
             self._mark(t, s)
         if n == 1 and t.row.standard:
