@@ -359,8 +359,18 @@ class Palast:
         if t is None:  # pragma: no cover - a table of another process (issue 14)
             raise Refusal("That table is not served here.")
         reason = await self.store.seat(row.id, player.id, self.clock())
+        for _ in range(10):
+            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
+                break
+            # Standard tables are all alike: one that filled up meanwhile sends the player to the
+            # open one (this also keeps a crowd from racing for the same last seat).
+            await self._ensure_standard()
+            t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
+                      and len(x.seats) < x.row.seats), t)
+            reason = await self.store.seat(t.id, player.id, self.clock())
         if reason:
             raise Refusal(reason)
+        row = t.row
         t.row = await self.store.table(row.id) or t.row
         await self._load_seats(t)
         await self._publish(t, {"type": "table", "table": self.info(t)})

@@ -135,3 +135,12 @@ async def test_a_solved_round_gets_the_solve_bonus(palast_factory):
     # Training: not counted in the league, but experience is.
     league = {p["name"]: p for p in await a.league()}
     assert league["Solo"]["tables"] == 0 and league["Solo"]["experience"] == 774
+
+
+async def test_joining_a_standard_table_that_filled_seats_you_at_the_open_one(palast):
+    players = [await palast.player(f"Q{i}") for i in range(5)]
+    t = next(x for x in await players[0].tables() if x["standard"])
+    for p in players[:4]:
+        assert (await p.join(table=t["id"]))["table"]["id"] == t["id"]
+    fifth = await players[4].join(table=t["id"])
+    assert fifth["table"]["id"] != t["id"] and fifth["table"]["standard"] and fifth["table"]["players"] == ["Q4"]
