@@ -63,13 +63,17 @@ class Outbox:
     def __init__(self, ws: ServerConnection):
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self.dropped = False
         self.task = asyncio.ensure_future(self._write())
 
     def send(self, message: dict) -> None:
+        if self.dropped:
+            return
         try:
             self.queue.put_nowait(protocol.dumps(message))
         except asyncio.QueueFull:
             log.info("dropping a connection that reads too slowly")
+            self.dropped = True
             self.task.cancel()
             asyncio.ensure_future(self.ws.close(1013, "too slow reading messages"))
 
