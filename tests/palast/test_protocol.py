@@ -60,3 +60,4 @@ def test_table_rules_are_canonical_and_scoring_is_implicit():
     assert table_rules("scoring") == "classic"
     assert table_rules("timed") == "classic"
     assert table_rules("practice") == "practice"
+    assert table_rules("Spiderette + joker") == "spiderette+joker"

@@ -144,3 +144,16 @@ async def test_joining_a_standard_table_that_filled_seats_you_at_the_open_one(pa
         assert (await p.join(table=t["id"]))["table"]["id"] == t["id"]
     fifth = await players[4].join(table=t["id"])
     assert fifth["table"]["id"] != t["id"] and fifth["table"]["standard"] and fifth["table"]["players"] == ["Q4"]
+
+
+async def test_a_spiderette_training_table_plays_on_seven_columns(palast):
+    a = await palast.player("Seven")
+    t = (await a.open(suits=2, rules="spiderette+practice", rounds=1, seats=2, private=False))["table"]
+    assert t["rules"] == "spiderette+practice"
+    await a.start()
+    r = await a.wait_for("round")
+    g = Game.from_text(r["position"])
+    assert len(g.columns) == 7 and g.rules.scoring and g.card_count() == 52
+    await play_round(a, r["position"], limit=5)
+    await a.wait_for("table_over")
+    assert check_no_leaks(a.received, suits=2, rules="spiderette+practice+scoring") == 1
