@@ -202,3 +202,16 @@ async def test_private_tables_join_by_code_only(palast):
     ans = await b.request("join", check=False, code="ZZZZZZ")
     assert ans["type"] == "refused"
     assert (await b.join(code=code.lower()))["table"]["players"] == ["A", "B"]
+
+
+async def test_a_full_server_says_so(palast_factory):
+    palast = await palast_factory()
+    palast.server.max_connections = 2
+    first = await palast.player("One")
+    second = await palast.raw()
+    third = await palast.raw()
+    ev = await third.next_event(timeout=10)
+    assert ev["type"] == "error" and "full" in ev["reason"]
+    await asyncio.wait_for(third.closed.wait(), 10)
+    assert (await first.request("tables"))["type"] == "tables"
+    await second.hello("Two", None)
