@@ -21,7 +21,7 @@ messages = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(msg=messages)
 def test_parse_never_crashes_and_checks_types(msg):
     try:
