@@ -85,10 +85,19 @@ def cmd_server(argv: list[str]) -> int:
     server = PalastServer(store, args.host, args.port, options=options)
 
     async def run() -> None:
+        import signal
+
         await server.start()
         print(f"spider server: listening on ws://{args.host}:{server.port}", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
+                pass
         try:
-            await server.serve_forever()
+            await stop.wait()
         finally:
             await server.stop()
 

@@ -207,3 +207,22 @@ async def test_jokers_undo_and_give_up_through_the_server(palast):
 
 def r_score(round_event: dict) -> int:
     return Game.from_text(round_event["position"]).score
+
+
+async def test_progress_reaches_the_others_and_bursts_are_coalesced(palast_factory):
+    palast = await palast_factory(progress_delay=0.9)
+    a = await palast.player("Fast")
+    b = await palast.player("Watcher")
+    t = (await a.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["table"]
+    await b.join(table=t["id"])
+    await a.start()
+    view = Game.from_text((await a.wait_for("round"))["position"])
+    last = None
+    for _ in range(8):  # a burst well inside the coalescing window
+        move = view.hint()
+        last = await a.play(str(move))
+        view = Game.from_text(last["position"])
+    seen = await b.wait_for("progress", player="Fast", moves=last["moves"], timeout=5)
+    assert seen["score"] == last["score"] and seen["state"] == "playing" and seen["runs"] == 0
+    from_fast = [m for m in b.received if m["type"] == "progress" and m["player"] == "Fast"]
+    assert len(from_fast) < 8
