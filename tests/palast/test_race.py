@@ -195,7 +195,9 @@ async def test_jokers_undo_and_give_up_through_the_server(palast):
     played = await a.play(f"joker>{column}")
     assert played["type"] == "played" and played["move"] == f"joker>{column}"
     after = Game.from_text(played["position"])
-    assert after.jokers_left == 2 and len(after.columns[column - 1]) == len(g.columns[column - 1]) + 1
+    # The column received a matching card (one rank lower than its exposed card, any suit).
+    assert after.jokers_left == 2 and after.card_count() == 104
+    assert (after.columns[column - 1][-1] & 15) == (g.columns[column - 1][-1] & 15) - 1
     undone = await a.play("undo")
     assert Game.from_text(undone["position"]).jokers_left == 3 and undone["score"] == r_score(r) - 1  # undo costs 1
     assert (await a.play("give up"))["state"] == "gave up"
@@ -210,7 +212,7 @@ def r_score(round_event: dict) -> int:
 
 
 async def test_progress_reaches_the_others_and_bursts_are_coalesced(palast_factory):
-    palast = await palast_factory(progress_delay=0.9)
+    palast = await palast_factory(progress_delay=0.9, draw=lambda: 34)
     a = await palast.player("Fast")
     b = await palast.player("Watcher")
     t = (await a.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["table"]
