@@ -588,20 +588,35 @@ class Palast:
               "moves": r.moves, "seconds": r.seconds, "state": r.state} for r in results),
             key=lambda x: (-x["total"], -x["score"]),
         )
-        await self._publish(t, {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal,
-                                "standings": standings})
-        if last:
-            await self._finish(t)
-        else:
+        over = {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal, "standings": standings}
+        if not last:
+            await self._publish(t, over)
             self._schedule(t)
+            return
+        # The last round: the final ranking is written first, then round_over and table_over go
+        # out back to back (nothing else in between, SPEC §13).
+        table_over = await self._finish_table(t)
+        await self._publish(t, over)
+        if table_over:
+            await self._publish(t, table_over)
+        self._drop(t)
 
-    async def _finish(self, t: LiveTable) -> None:
+    async def _finish_table(self, t: LiveTable) -> dict | None:
+        """Write the final ranking and the league once; the ``table_over`` event, or None when
+        another call (or process) already finished the table."""
         totals = [(s.player_id, t.totals.get(s.player_id, 0)) for s in t.seats]
         ranking = league.places(totals)
         counted = not t.row.training and len(t.seats) >= 2
         placings = [Placing(pid, total, place) for pid, total, place in ranking]
-        if await self.store.finish_table(t.id, placings, counted, league.rate):
-            names = {s.player_id: s.name for s in t.seats}
-            await self._publish(t, {"type": "table_over", "table": t.id, "ranking": [
-                {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]})
+        if not await self.store.finish_table(t.id, placings, counted, league.rate):
+            return None
+        names = {s.player_id: s.name for s in t.seats}
+        return {"type": "table_over", "table": t.id, "ranking": [
+            {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]}
+
+    async def _finish(self, t: LiveTable) -> None:
+        """Finish a table whose last round ended before a restart."""
+        table_over = await self._finish_table(t)
+        if table_over:
+            await self._publish(t, table_over)
         self._drop(t)
