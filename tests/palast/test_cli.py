@@ -60,3 +60,10 @@ def test_bad_arguments_exit_2_with_one_line(argv, words, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_a_database_that_is_not_one_is_one_line(tmp_path):
+    (tmp_path / "palast.sqlite3").write_text("not a database\n")
+    run = spider("server", "--port", "0", "--data-dir", str(tmp_path), timeout=30)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1 and "can't use the database" in run.stderr
+    assert (tmp_path / "palast.sqlite3").read_text() == "not a database\n"  # left as it was
