@@ -186,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_show(argv[1:])
         if argv and argv[0] == "stats":
             return cmd_stats(argv[1:])
+        if argv and argv[0] == "web":
+            from spider_tui.web import cmd_web
+
+            return cmd_web(argv[1:])
         return cmd_app(argv)
     except UsageError as e:
         print(f"spider: {e}", file=sys.stderr)
