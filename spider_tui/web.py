@@ -5,8 +5,9 @@ two tabs behave like two SSH logins.  The URL is printed once the port is open; 
 or SIGTERM stops the server cleanly: every tab's app is told to quit (keeping its unfinished
 round) and the command exits with status 0.
 
-The page is textual-serve's, with two changes made while it is loaded: no web font from Google
-(the game works offline; the browser's monospace font is used) and a title.  The page's
+The page is textual-serve's, with three changes made while it is loaded: no web font from Google
+(the game works offline; the browser's monospace font is used), a title, and the keyboard goes
+to the game at once (no first click into the page).  The page's
 websocket address is taken from the address the browser used, so ``--host 0.0.0.0`` works
 from other machines too.
 """
@@ -72,10 +73,22 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
+FOCUS_SCRIPT = """    <script>
+      // Keys reach the game at once: no first click into the page needed.
+      window.addEventListener("load", () => setTimeout(() => {
+        const input = document.querySelector(".xterm-helper-textarea");
+        if (input) input.focus();
+      }, 0));
+    </script>
+"""
+
+
 def page_template(original: str) -> str:
-    """textual-serve's page, without the Google web font (offline play) and with a title."""
+    """textual-serve's page, without the Google web font (offline play), with a title, and with
+    the keyboard going to the game as soon as the page is up."""
     page = re.sub(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*", "", original)
-    return page.replace("<head>", "<head>\n    <title>spider</title>", 1)
+    page = page.replace("<head>", "<head>\n    <title>spider</title>", 1)
+    return page.replace("</body>", FOCUS_SCRIPT + "  </body>", 1)
 
 
 def make_server(host: str, port: int, data_dir: Path):

@@ -65,3 +65,31 @@ def web_server(tmp_path):
     yield server
     if server.process.poll() is None:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser_context(tmp_path_factory):
+    """Headless Debian Chromium via Playwright, with a fresh user data dir; skipped (with the
+    reason, printed at the end of the run) where there is none."""
+    from .browser import CHROMIUM_ARGS, chromium_path, why_no_browser
+
+    reason = why_no_browser()
+    if reason:
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=chromium_path(), headless=True,
+            args=CHROMIUM_ARGS, viewport={"width": 1100, "height": 700},
+        )
+        yield context
+        context.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """A skipped browser test says why at the end of the run, never silently."""
+    for report in terminalreporter.stats.get("skipped", []):
+        if "test_browser" in report.nodeid or "test_browser" in str(report.location[0]):
+            reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+            terminalreporter.write_line(f"BROWSER TEST SKIPPED: {report.nodeid}: {reason}", yellow=True, bold=True)

@@ -57,6 +57,7 @@ def test_url_is_printed_the_page_is_served_and_ctrl_c_stops_cleanly(web_server):
     assert f'data-session-websocket-url="ws://{host}/ws"' in page
     assert "<title>spider</title>" in page
     assert "fonts.googleapis.com" not in page  # no request leaves the machine
+    assert ".xterm-helper-textarea" in page  # keys go to the game without a first click
     status, _, script = get(web_server.url + "static/js/textual.js")
     assert status == 200 and "WebSocket" in script
     assert web_server.stop() == 0
@@ -107,10 +108,13 @@ def test_url_host(host, shown):
     assert url_host(host) == shown
 
 
-def test_page_template_drops_the_web_font_and_adds_a_title():
+def test_page_template_drops_the_web_font_adds_a_title_and_gives_the_game_the_keys():
     original = ('<html>\n  <head>\n    <link rel="stylesheet" href="x.css" />\n    <link\n      rel="stylesheet"\n'
-                '      href="https://fonts.googleapis.com/css?family=Roboto%20Mono"\n    />\n  </head>\n</html>\n')
+                '      href="https://fonts.googleapis.com/css?family=Roboto%20Mono"\n    />\n  </head>\n'
+                '  <body>\n    <div id="terminal"></div>\n  </body>\n</html>\n')
     page = page_template(original)
     assert "googleapis" not in page
     assert '<link rel="stylesheet" href="x.css" />' in page
     assert "<title>spider</title>" in page
+    focus = page.index('querySelector(".xterm-helper-textarea")')
+    assert page.index('<div id="terminal">') < focus < page.index("</body>")
