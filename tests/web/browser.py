@@ -48,8 +48,10 @@ READ_SCREEN = """() => {
 
 
 def chromium_path() -> str | None:
-    """Debian's Chromium (``SPIDER_CHROMIUM`` overrides), or None."""
-    for candidate in (os.environ.get("SPIDER_CHROMIUM"), shutil.which("chromium"), "/usr/bin/chromium"):
+    """Debian's Chromium, or the one ``SPIDER_CHROMIUM`` names; None when there is none."""
+    override = os.environ.get("SPIDER_CHROMIUM")
+    candidates = [override] if override else [shutil.which("chromium"), "/usr/bin/chromium"]
+    for candidate in candidates:
         if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate
     return None
@@ -62,6 +64,8 @@ def why_no_browser() -> str | None:
     except ImportError as e:
         return f"Playwright's Python package is not installed ({e}); pip install -e '.[test]'"
     if chromium_path() is None:
+        if os.environ.get("SPIDER_CHROMIUM"):
+            return f"SPIDER_CHROMIUM={os.environ['SPIDER_CHROMIUM']!r} is not an executable file"
         return ("Debian's chromium is not installed (no /usr/bin/chromium); "
                 ".ci/run installs it with apt-get where it can (root or sudo)")
     return None
