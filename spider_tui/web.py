@@ -22,6 +22,7 @@ import shlex
 import signal
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from spider_tui.cli import UsageError, _Parser
 
@@ -129,6 +130,9 @@ def make_server(host: str, port: int, data_dir: Path):
             }
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+            if not same_origin(request.headers.get("Origin"), request.host):
+                # Another web site's script may not play here (browsers always send Origin).
+                raise web.HTTPForbidden(text="spider web: only its own page may open a game")
             task = asyncio.current_task()
             self.tabs.add(task)
             try:
@@ -145,6 +149,18 @@ def make_server(host: str, port: int, data_dir: Path):
                 await asyncio.wait(tabs, timeout=QUIT_WAIT)
 
     return WebServer()
+
+
+def same_origin(origin: str | None, host: str) -> bool:
+    """May a websocket from a page at ``origin`` open a game on this server (reached as ``host``)?
+
+    Browsers send ``Origin`` with every websocket handshake and scripts can't change it: a page
+    of another site gets a different origin.  Clients that are not browsers send none.
+    """
+    if origin is None:
+        return True
+    parsed = urlsplit(origin)
+    return parsed.scheme in ("http", "https") and parsed.netloc.lower() == host.lower()
 
 
 def _int(text: str, default: int) -> int:
@@ -184,12 +200,13 @@ async def serve(host: str, port: int, data_dir: Path, *, out=sys.stdout) -> int:
     print("\n".join(lines), file=out, flush=True)
     try:
         await stop.wait()
-    finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
         print("spider web: stopping; open tabs keep their rounds.", file=out, flush=True)
+    finally:
+        # A second Ctrl+C while the tabs write their rounds changes nothing: the stop is bounded.
         await server.close_tabs()
         await runner.cleanup()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
     return 0
 
 

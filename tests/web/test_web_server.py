@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from spider_tui.cli import main
-from spider_tui.web import page_template, tab_command, url_host
+from spider_tui.web import page_template, same_origin, tab_command, url_host
 
 from .conftest import start_server
 
@@ -118,3 +118,31 @@ def test_page_template_drops_the_web_font_adds_a_title_and_gives_the_game_the_ke
     assert "<title>spider</title>" in page
     focus = page.index('querySelector(".xterm-helper-textarea")')
     assert page.index('<div id="terminal">') < focus < page.index("</body>")
+
+
+@pytest.mark.parametrize(("origin", "host", "allowed"), [
+    (None, "127.0.0.1:8000", True),  # not a browser
+    ("http://127.0.0.1:8000", "127.0.0.1:8000", True),
+    ("http://LOCALHOST:8000", "localhost:8000", True),
+    ("https://192.0.2.7:8000", "192.0.2.7:8000", True),
+    ("http://evil.example", "127.0.0.1:8000", False),
+    ("http://127.0.0.1:9999", "127.0.0.1:8000", False),
+    ("null", "127.0.0.1:8000", False),
+    ("file://", "127.0.0.1:8000", False),
+])
+def test_same_origin(origin, host, allowed):
+    assert same_origin(origin, host) is allowed
+
+
+async def test_another_sites_page_cannot_open_a_game(web_server):
+    import aiohttp
+
+    ws_url = web_server.url.replace("http://", "ws://") + "ws?width=80&height=24"
+    async with aiohttp.ClientSession() as session:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as e:
+            await session.ws_connect(ws_url, headers={"Origin": "http://evil.example"})
+        assert e.value.status == 403
+        own = web_server.url.rstrip("/")
+        async with session.ws_connect(ws_url, headers={"Origin": own}) as ws:
+            message = await ws.receive(timeout=60)
+            assert message.type == aiohttp.WSMsgType.BINARY  # the game's first frame

@@ -3,9 +3,11 @@ nothing lost when a tab closes or the server stops (like two SSH logins, SPEC §
 
 from __future__ import annotations
 
+import signal
 import tomllib
 
 import aiohttp
+import pytest
 
 from .conftest import start_server
 from .screen import column_key, deal_on_screen, first_card_move
@@ -64,12 +66,17 @@ async def test_two_tabs_each_play_their_own_round_on_one_save_file(tmp_path):
     assert len(rounds) == 2  # two tabs, two rounds: neither overwrote the other
 
 
-async def test_ctrl_c_with_a_tab_open_stops_the_server_and_keeps_the_round(tmp_path):
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+async def test_stopping_with_a_tab_open_stops_the_server_and_keeps_the_round(tmp_path, how):
     server = start_server(tmp_path / "data")
     async with aiohttp.ClientSession() as session:
         tab = await Tab(session, server.url).open()
         deal, moves = await play_one_move(tab)
-        assert server.stop() == 0  # Ctrl+C: SIGINT to the server and the tabs' apps
+        if how == "ctrl-c":
+            assert server.stop() == 0  # SIGINT to the server and the tabs' apps, as a terminal sends it
+        else:
+            server.process.send_signal(signal.SIGTERM)  # the server alone: it tells the tabs to quit
+            assert server.process.wait(30) == 0
         await tab.closed.wait()  # the page's connection ends with the server
     rounds = saved_rounds(tmp_path / "data")
     assert [(r["deal"], r["moves"]) for r in rounds.values()] == [(deal, moves)]
