@@ -3,6 +3,7 @@ nothing lost when a tab closes or the server stops (like two SSH logins, SPEC §
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import tomllib
 
@@ -40,8 +41,6 @@ def saved_rounds(data_dir) -> dict:
 
 
 async def wait_for_rounds(data_dir, n: int, timeout: float = 30.0) -> dict:
-    import asyncio
-
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while len(rounds := saved_rounds(data_dir)) < n and loop.time() < end:
@@ -73,10 +72,12 @@ async def test_stopping_with_a_tab_open_stops_the_server_and_keeps_the_round(tmp
         tab = await Tab(session, server.url).open()
         deal, moves = await play_one_move(tab)
         if how == "ctrl-c":
-            assert server.stop() == 0  # SIGINT to the server and the tabs' apps, as a terminal sends it
+            # SIGINT to the server and the tabs' apps, as a terminal sends it (waited for in a
+            # thread: this tab keeps answering the server's closing handshake meanwhile)
+            assert await asyncio.to_thread(server.stop) == 0
         else:
             server.process.send_signal(signal.SIGTERM)  # the server alone: it tells the tabs to quit
-            assert server.process.wait(30) == 0
+            assert await asyncio.to_thread(server.process.wait, 30) == 0
         await tab.closed.wait()  # the page's connection ends with the server
     rounds = saved_rounds(tmp_path / "data")
     assert [(r["deal"], r["moves"]) for r in rounds.values()] == [(deal, moves)]
