@@ -129,16 +129,17 @@ def make_server(host: str, port: int, data_dir: Path):
                 "application": {"name": "spider"},
             }
 
-        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             if not same_origin(request.headers.get("Origin"), request.host):
                 # Another web site's script may not play here (browsers always send Origin).
                 raise web.HTTPForbidden(text="spider web: only its own page may open a game")
-            task = asyncio.current_task()
-            self.tabs.add(task)
+            task = asyncio.current_task()  # aiohttp runs each request in a task
+            if task is not None:
+                self.tabs.add(task)
             try:
                 return await super().handle_websocket(request)
             finally:
-                self.tabs.discard(task)
+                self.tabs.discard(task)  # type: ignore[arg-type]
 
         async def close_tabs(self) -> None:
             """Tell every tab's app to quit (it keeps its round) and wait for them a moment."""
@@ -218,5 +219,9 @@ def cmd_web(argv: list[str]) -> int:
     if any(not c.isprintable() for c in args.host):
         raise UsageError("argument --host: not a host name or address")
     data_dir = resolve_data_dir(args.data_dir).absolute()
+    if data_dir.exists() and not data_dir.is_dir():
+        # Every tab would say so; say it once, before anyone opens one.
+        print(f"spider web: the data dir {plain(str(data_dir))} is not a directory", file=sys.stderr)
+        return 1
     logging.basicConfig(level=logging.WARNING, format="spider web: %(message)s")
     return asyncio.run(serve(args.host, args.port, data_dir))

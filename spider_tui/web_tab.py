@@ -29,7 +29,7 @@ def _css_paths(css_path) -> list[Path]:
 class TabApp(SpiderApp):
     """The app in a browser tab: keeps the unfinished round when the tab goes away."""
 
-    CSS_PATH = _css_paths(SpiderApp.CSS_PATH)
+    CSS_PATH = _css_paths(SpiderApp.CSS_PATH)  # type: ignore[assignment]  # Textual takes a list
 
     def on_exit_app(self, message: messages.ExitApp) -> None:
         self.store_round()

@@ -146,3 +146,12 @@ async def test_another_sites_page_cannot_open_a_game(web_server):
         async with session.ws_connect(ws_url, headers={"Origin": own}) as ws:
             message = await ws.receive(timeout=60)
             assert message.type == aiohttp.WSMsgType.BINARY  # the game's first frame
+
+
+def test_a_data_dir_that_is_a_file_is_one_line_and_status_1(tmp_path, capsys):
+    not_a_dir = tmp_path / "save-here"
+    not_a_dir.write_text("x")
+    assert main(["web", "--port", "0", "--data-dir", str(not_a_dir)]) == 1
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"spider web: the data dir {not_a_dir} is not a directory\n")
+    assert not_a_dir.read_text() == "x"
