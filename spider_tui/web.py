@@ -54,6 +54,7 @@ def web_parser() -> _Parser:
                    help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     p.add_argument("--data-dir", metavar="DIR",
                    help="where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)")
+    p.add_argument("--four-color", action="store_true", help="a colour for each suit, in every tab")
     return p
 
 
@@ -62,9 +63,10 @@ def plain(text: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in text)
 
 
-def tab_command(data_dir: Path, python: str = sys.executable) -> str:
+def tab_command(data_dir: Path, python: str = sys.executable, four_color: bool = False) -> str:
     """The shell command textual-serve runs for each browser tab."""
-    return f"exec {shlex.quote(python)} -m spider_tui.web_tab --data-dir {shlex.quote(str(data_dir))}"
+    command = f"exec {shlex.quote(python)} -m spider_tui.web_tab --data-dir {shlex.quote(str(data_dir))}"
+    return command + (" --four-color" if four_color else "")
 
 
 def url_host(host: str) -> str:
@@ -92,7 +94,7 @@ def page_template(original: str) -> str:
     return page.replace("</body>", FOCUS_SCRIPT + "  </body>", 1)
 
 
-def make_server(host: str, port: int, data_dir: Path):
+def make_server(host: str, port: int, data_dir: Path, four_color: bool = False):
     """A textual-serve ``Server`` for the game (imported here: only ``spider web`` needs it)."""
     import aiohttp_jinja2
     import jinja2
@@ -103,7 +105,7 @@ def make_server(host: str, port: int, data_dir: Path):
         """textual-serve's Server with our page, our start message and a clean stop."""
 
         def __init__(self) -> None:
-            super().__init__(tab_command(data_dir), host=host, port=port, title="spider")
+            super().__init__(tab_command(data_dir, four_color=four_color), host=host, port=port, title="spider")
             self.tabs: set[asyncio.Task] = set()
 
         def web_app(self) -> web.Application:
@@ -171,11 +173,11 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-async def serve(host: str, port: int, data_dir: Path, *, out=sys.stdout) -> int:
+async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = False, out=sys.stdout) -> int:
     """Serve until SIGINT or SIGTERM; print the URL once the port is open."""
     from aiohttp import web
 
-    server = make_server(host, port, data_dir)
+    server = make_server(host, port, data_dir, four_color)
     runner = web.AppRunner(server.web_app(), access_log=None, shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, host or None, port)
@@ -212,7 +214,7 @@ async def serve(host: str, port: int, data_dir: Path, *, out=sys.stdout) -> int:
 
 
 def cmd_web(argv: list[str]) -> int:
-    """``spider web [--host HOST] [--port PORT] [--data-dir DIR]``."""
+    """``spider web [--host HOST] [--port PORT] [--data-dir DIR] [--four-color]``."""
     from spider_tui.store import resolve_data_dir
 
     args = web_parser().parse_args(argv)
@@ -224,4 +226,4 @@ def cmd_web(argv: list[str]) -> int:
         print(f"spider web: the data dir {plain(str(data_dir))} is not a directory", file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.WARNING, format="spider web: %(message)s")
-    return asyncio.run(serve(args.host, args.port, data_dir))
+    return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color))

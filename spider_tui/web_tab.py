@@ -1,6 +1,6 @@
 """One browser tab's game: the process ``spider web`` starts for each tab (run by textual-serve).
 
-textual-serve runs ``python -m spider_tui.web_tab --data-dir DIR`` with Textual's web driver;
+textual-serve runs ``python -m spider_tui.web_tab --data-dir DIR [--four-color]`` with Textual's web driver;
 the tab plays the same app as the terminal, on the same save file.  A tab that closes (or a
 server that stops) ends the app with Textual's ``ExitApp``, not with ``q``: the unfinished round
 is written then, as on quit or a dropped SSH link, so closing a tab loses nothing.
@@ -35,15 +35,22 @@ class TabApp(SpiderApp):
         self.store_round()
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    data_dir = argv[1] if len(argv) == 2 and argv[0] == "--data-dir" else None
-    if data_dir is None:
-        print("usage: python -m spider_tui.web_tab --data-dir DIR (started by `spider web`)", file=sys.stderr)
-        return 2
-    save = SaveFile(save_path(resolve_data_dir(data_dir)))
+def tab_args(argv: list[str]) -> tuple[Path, Launch]:
+    """The save file and the launch options of one tab, from the command `spider web` gives it."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m spider_tui.web_tab",
+                                description="One browser tab's game (started by `spider web`).")
+    p.add_argument("--data-dir", required=True, metavar="DIR")
+    p.add_argument("--four-color", action="store_true")
+    args = p.parse_args(argv)
     # The browser draws the suit glyphs whatever the server's locale says: never ASCII here.
-    app = TabApp(save, Launch(ascii=False))
+    return save_path(resolve_data_dir(args.data_dir)), Launch(ascii=False, four_color=args.four_color)
+
+
+def main(argv: list[str] | None = None) -> int:
+    path, launch = tab_args(list(sys.argv[1:] if argv is None else argv))
+    app = TabApp(SaveFile(path), launch)
     app.run()
     return app.return_code or 0
 

@@ -3,9 +3,11 @@ and the unfinished round is kept when the tab or the server goes away (Textual's
 
 from __future__ import annotations
 
+import shlex
 import tomllib
 from pathlib import Path
 
+import pytest
 from textual import messages
 
 import spider_tui.ui.app as ui_app
@@ -13,7 +15,8 @@ from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
 from spider_tui.ui.start_screen import StartScreen
 from spider_tui.ui_launch import Launch
-from spider_tui.web_tab import TabApp, main
+from spider_tui.web import tab_command
+from spider_tui.web_tab import TabApp, tab_args
 
 
 def css_files(cls) -> list[Path]:
@@ -47,5 +50,17 @@ async def test_the_tab_opens_on_the_start_screen(tmp_path):
 
 
 def test_the_tab_needs_its_data_dir(capsys):
-    assert main([]) == 2
-    assert "--data-dir DIR" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        tab_args([])
+    assert e.value.code == 2
+    assert "--data-dir" in capsys.readouterr().err
+
+
+def test_the_tab_takes_what_spider_web_gives_it(tmp_path):
+    server_side = shlex.split(tab_command(tmp_path / "d d", python="py", four_color=True))
+    assert server_side[:4] == ["exec", "py", "-m", "spider_tui.web_tab"]
+    path, launch = tab_args(server_side[4:])
+    assert path == tmp_path / "d d" / "save.toml"
+    assert launch == Launch(ascii=False, four_color=True)
+    path, launch = tab_args(shlex.split(tab_command(tmp_path, python="py"))[4:])
+    assert launch == Launch(ascii=False, four_color=False)
