@@ -7,9 +7,9 @@ round) and the command exits with status 0.
 
 The page is textual-serve's, with three changes made while it is loaded: no web font from Google
 (the game works offline; the browser's monospace font is used), a title, and the keyboard goes
-to the game at once (no first click into the page).  The page's
-websocket address is taken from the address the browser used, so ``--host 0.0.0.0`` works
-from other machines too.
+to the game at once (no first click into the page).  The page's websocket address is taken
+from the address the browser used, so ``--host 0.0.0.0`` works from other machines too, and
+only the game's own page may open a game (the browser's ``Origin`` is checked).
 """
 
 from __future__ import annotations
