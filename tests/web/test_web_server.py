@@ -7,11 +7,14 @@ import socket
 import subprocess
 import sys
 import urllib.request
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spider_tui.cli import main
-from spider_tui.web import page_template, same_origin, tab_command, url_host
+from spider_tui.web import page_template, plain, same_origin, tab_command, url_host
 
 from .conftest import start_server
 
@@ -155,3 +158,17 @@ def test_a_data_dir_that_is_a_file_is_one_line_and_status_1(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert (out, err) == ("", f"spider web: the data dir {not_a_dir} is not a directory\n")
     assert not_a_dir.read_text() == "x"
+
+
+@given(st.text(alphabet=st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), min_size=1))
+def test_any_data_dir_reaches_the_tab_literally(name):
+    data_dir = Path("/tmp") / name
+    assert shlex.split(tab_command(data_dir, python="/py thon"))[1:] == [
+        "/py thon", "-m", "spider_tui.web_tab", "--data-dir", str(data_dir)]
+
+
+@given(st.text())
+def test_plain_text_has_no_control_characters(text):
+    shown = plain(text)
+    assert len(shown) == len(text)
+    assert shown.isprintable()
