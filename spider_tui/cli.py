@@ -190,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
             from spider_tui.palast import cli as palast_cli
 
             return getattr(palast_cli, f"cmd_{argv[0]}")(argv[1:])
+        if argv and argv[0] == "web":
+            from spider_tui.web import cmd_web
+
+            return cmd_web(argv[1:])
         return cmd_app(argv)
     except UsageError as e:
         print(f"spider: {e}", file=sys.stderr)
