@@ -190,6 +190,10 @@ class SpiderApp(App):
         if found is None:
             return
         token, state = found
+        t = self.table
+        if t is not None and token == self._round_token and not self._recorded and not t.over:
+            self.begin(t, token=token)  # the round left for the start screen: undo history and all
+            return
         try:
             game = Game.from_text(state.position)
         except ValueError as e:
@@ -353,6 +357,25 @@ class SpiderApp(App):
     def quit_app(self) -> None:
         self.store_round()
         self.exit()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q, from anywhere: keep the round for Continue, then leave."""
+        self.quit_app()
+
+    def leave_round(self) -> None:
+        """``q`` (or Esc with nothing held) in a round: back to the start screen; the round is kept
+        for Continue (SPEC §7) and its time stops."""
+        from spider_tui.ui.start_screen import StartScreen
+
+        if self._save_timer is not None:
+            self._save_timer.stop()
+        self.store_round()
+        self.load_data()
+        starts = [s for s in self.screen_stack if isinstance(s, StartScreen)]
+        if starts:
+            starts[-1].pop_until_active()
+        else:
+            self.switch_screen(StartScreen())
 
     def hang_up(self) -> None:
         """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""

@@ -33,14 +33,14 @@ class GameScreen(Screen):
         Binding("d", "table('deal')", "Deal"),
         Binding("u", "table('undo')", "Undo"),
         Binding("question_mark", "table('hint')", "Hint", key_display="?"),
-        Binding("escape", "table('clear')", "Drop", show=False),
+        Binding("escape", "escape", "Drop", show=False),
         Binding("J", "table('joker')", "Joker", key_display="J"),
         Binding("g", "give_up", "Give up", show=False),
         Binding("r", "retry", "Retry"),
         Binding("n", "new", "New"),
         Binding("s", "stats", "Stats"),
         Binding("f1", "help", "Help"),
-        Binding("q", "quit_round", "Quit"),
+        Binding("q", "leave", "Menu"),
     ]
 
     def __init__(self, table: Table, look: Look, title: str) -> None:
@@ -184,7 +184,7 @@ class GameScreen(Screen):
         """Keys that can't act now are shown dimmed; the joker key only exists with the Joker rule."""
         t, g = self.table, self.table.game
         name = parameters[0] if action == "table" and parameters else action
-        if self.has_class("-small") and action not in ("help", "stats", "quit_round"):
+        if self.has_class("-small") and action not in ("help", "stats", "leave", "escape"):
             return False  # the table is hidden: no move may be made blind
         if name == "undo":
             return True if g.rules.undo_allowed else None
@@ -243,5 +243,13 @@ class GameScreen(Screen):
     def action_help(self) -> None:
         self.app.show_help()
 
-    def action_quit_round(self) -> None:
-        self.app.quit_app()
+    def action_escape(self) -> None:
+        """Esc drops what is held (a group, the hint, a joker); with nothing held it leaves."""
+        t = self.table
+        if t.selection is not None or t.hint_move is not None or t.joker_pending:
+            self.action_table("clear")
+        else:
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        self.app.leave_round()

@@ -28,7 +28,7 @@ class StartScreen(Screen):
         Binding("o", "rules", "Special rules"),
         Binding("s", "stats", "Stats"),
         Binding("f1,question_mark", "help", "Help"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q", "quit", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -86,7 +86,11 @@ class StartScreen(Screen):
         self.app.start_over(self.app.start_new)
 
     def action_daily(self) -> None:
-        self.app.push_screen(DailyScreen())
+        def chosen(d: date | None) -> None:
+            if d is not None:
+                self.app.start_over(lambda: self.app.start_daily(d))
+
+        self.app.push_screen(DailyScreen(), chosen)
 
     def action_stats(self) -> None:
         self.app.show_stats()
@@ -141,7 +145,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class DailyScreen(ModalScreen[None]):
+class DailyScreen(ModalScreen["date | None"]):
     """Today and the 29 days before, each marked when won at the current suit count."""
 
     BINDINGS = [Binding("escape,q", "close", "Back")]
@@ -164,9 +168,9 @@ class DailyScreen(ModalScreen[None]):
             yield OptionList(*options, id="dates")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        d = date.fromisoformat(event.option.id)
-        self.dismiss(None)
-        self.app.start_over(lambda: self.app.start_daily(d))
+        # The start screen starts it once this screen is gone (a dialog pushed from here would be
+        # popped by this dismiss instead of this screen).
+        self.dismiss(date.fromisoformat(event.option.id))
 
     def action_close(self) -> None:
         self.dismiss(None)
