@@ -35,7 +35,7 @@ from spider_tui.store import (
 )
 from spider_tui.store.rounds import drop_round, get_round, latest_round, put_round
 from spider_tui.store import today as real_today
-from spider_tui.table import Table
+from spider_tui.table import Table, plural
 from spider_tui.ui.game_screen import GameScreen
 from spider_tui.ui.render import Look
 from spider_tui.ui_launch import Launch
@@ -215,7 +215,7 @@ class SpiderApp(App):
 
         what = f"Deal {old.deal}" if old.deal is not None else "a practice round"
         counts = "" if old.practice or "practice" in old.rules else " It ends and counts as played."
-        question = f"You have an unfinished round ({what}, {old.moves} moves). Start a new one?{counts}"
+        question = f"You have an unfinished round ({what}, {plural(old.moves, 'move')}). Start a new one?{counts}"
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -245,12 +245,20 @@ class SpiderApp(App):
             self.end_round(won=True)
             from spider_tui.ui.dialogs import Won
 
-            self.push_screen(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score), self._after_won)
+            self.show_won()
             return
         if t.moves > 0 and not t.over:
             if self._save_timer is not None:
                 self._save_timer.stop()
             self._save_timer = self.set_timer(SAVE_DELAY, self.store_round)
+
+    def show_won(self) -> None:
+        """The Won panel (again: Enter on a won table brings it back)."""
+        from spider_tui.ui.dialogs import Won
+
+        t = self.table
+        if t is not None and t.won and not isinstance(self.screen, Won):
+            self.push_screen(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score), self._after_won)
 
     def _after_won(self, choice: str | None) -> None:
         if choice == "new":

@@ -12,11 +12,7 @@ from textual.widgets import Static
 from spider_tui.ui.widgets import Chip
 
 
-def clock_text(seconds: float) -> str:
-    s = int(round(seconds))
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+from spider_tui.table import clock_text  # noqa: F401  (kept importable from here)
 
 
 class Confirm(ModalScreen[bool]):
@@ -48,12 +44,15 @@ class Confirm(ModalScreen[bool]):
 
 
 class Won(ModalScreen[str]):
-    """The round is won: moves, time and hints used, with New and Retry."""
+    """The round is won: moves, time and hints used, with New and Retry.
+
+    Enter does not close it (the Enter that played the winning hint, pressed twice, would close
+    it unseen); Esc or the Close chip does, and Enter on the won table brings it back."""
 
     BINDINGS = [
         Binding("n", "choose('new')", "New"),
         Binding("r", "choose('retry')", "Retry"),
-        Binding("escape,enter", "choose('close')", "Close"),
+        Binding("escape", "choose('close')", "Close"),
     ]
     DEFAULT_CSS = """
     Won { align: center middle; }
@@ -78,6 +77,7 @@ class Won(ModalScreen[str]):
             with Horizontal():
                 yield Chip("New (n)", "choose('new')", id="won-new")
                 yield Chip("Retry (r)", "choose('retry')", id="won-retry")
+                yield Chip("Close (Esc)", "choose('close')", id="won-close")
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

@@ -125,8 +125,11 @@ class GameScreen(Screen):
         for view in self.query(ColumnView):
             view.show(column_state(t, view.column))
         self.show_info()
-        self.put("#stock", f"Deals: {g.deals_left}")
-        self.query_one("#stock", Chip).set_class(g.deals_left == 0, "-disabled")
+        hint_deal = t.hint_move is not None and t.hint_move.is_deal
+        self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")
+        stock = self.query_one("#stock", Chip)
+        stock.set_class(g.deals_left == 0, "-spent")  # still clickable: it says the stock is empty
+        stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
         self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
         self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
         self.put("#status", t.status, layout=False)
@@ -186,12 +189,10 @@ class GameScreen(Screen):
         name = parameters[0] if action == "table" and parameters else action
         if self.has_class("-small") and action not in ("help", "stats", "leave", "escape"):
             return False  # the table is hidden: no move may be made blind
-        if name == "undo":
-            return True if g.rules.undo_allowed else None
-        if name == "deal":
-            return True if g.stock and not t.over else None
-        if name in ("hint", "give_up"):
-            return None if t.over else True
+        # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
+        # failing in silence; once the round is over the footer no longer offers them.
+        if name in ("undo", "deal", "hint", "give_up"):
+            return not t.over
         if name == "joker":
             if not g.rules.joker:
                 return False
@@ -225,6 +226,9 @@ class GameScreen(Screen):
 
     def action_table(self, name: str) -> None:
         """Run a Table command (space, enter, deal, undo, hint, clear, joker) and show the result."""
+        if name == "enter" and self.table.won:
+            self.app.show_won()
+            return
         getattr(self.table, name)()
         self.after()
 

@@ -99,3 +99,98 @@ async def test_continue_shows_only_with_a_round_to_continue(make_app):
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert not app.screen.query_one("#continue").display
+
+
+# 9 -------------------------------------------------------------------------------------------
+TWO_EMPTY = """\
+suits: 4
+stock: 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc
+1: | Th 7h
+2: | Kc
+3: | Kc
+4: | Kd
+5: | Kd
+6: | Kh
+7: | Kh
+8: | Ks
+9: |
+10: |
+"""
+
+
+async def test_no_hint_with_two_empty_columns_says_fill_them(make_app):
+    app = make_app(position=TWO_EMPTY)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert app.table.hint_move is None
+        assert status(app) == "No hint. Fill the empty columns to deal again."
+
+
+# 10 ------------------------------------------------------------------------------------------
+async def test_won_panel_stays_on_enter_and_comes_back(make_app):
+    app = make_app(position=NEARLY_WON)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Won)
+        await pilot.press("enter")  # the winning key pressed again does not close it
+        await pilot.pause()
+        assert isinstance(app.screen, Won)
+        await pilot.click("#won-close")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        won = status(app)
+        assert won.startswith("Won: 151 moves, ") and "1 hint" in won
+        await pilot.press("u")  # no undo after a win, and the status line stays
+        assert status(app) == won and app.table.won
+        await pilot.pause()
+        footer = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        assert "New" in footer
+        for word in ("Deal", "Undo", "Hint"):
+            assert word not in footer  # the footer no longer offers what a won round can't do
+        await pilot.press("enter")  # Enter on the won table brings the panel back
+        await pilot.pause()
+        assert isinstance(app.screen, Won)
+
+
+# 11 ------------------------------------------------------------------------------------------
+async def test_deal_with_an_empty_stock_says_so(make_app):
+    app = make_app(position="suits: 1\nstock: -\n1: | 9s\n2: | 5s\n" + "".join(f"{i}: |\n" for i in range(3, 11)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d")
+        assert status(app) == "The stock is empty."
+        await pilot.click("#stock")
+        assert status(app) == "The stock is empty."
+
+
+async def test_undo_under_undo_off_says_so(make_app):
+    app = make_app(deal=3, rules="undo-off")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("d", "u")
+        assert status(app) == "Undo is off in this round."
+        assert app.table.moves == 1
+
+
+async def test_a_deal_hint_marks_the_stock(make_app):
+    app = make_app(deal=3)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        while t.hint() is not None and not t.hint_move.is_deal:
+            t.play(t.hint_move)
+        app.screen.sync()
+        await pilot.press("question_mark")
+        assert t.hint_move is not None and t.hint_move.is_deal
+        stock = app.screen.query_one("#stock")
+        assert stock.has_class("-hint") and str(stock.render()).startswith("◁ Deals:")
+        await pilot.press("d")
+        assert not stock.has_class("-hint")
+
+
+# 13 ------------------------------------------------------------------------------------------
+async def test_one_move_is_one_move_in_the_question(make_app):
+    await saved_round(make_app)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert "(Deal 7, 1 move)" in app.screen.question
