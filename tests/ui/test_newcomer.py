@@ -194,3 +194,16 @@ async def test_one_move_is_one_move_in_the_question(make_app):
         await pilot.press("n")
         await pilot.pause()
         assert "(Deal 7, 1 move)" in app.screen.question
+
+
+async def test_stats_screen_shows_special_rules_stats(make_app, data_dir):
+    from spider_tui.store import RoundResult, SaveFile, record_result
+
+    SaveFile(data_dir / "save.toml").update(
+        lambda d: record_result(d, RoundResult(suits=2, rules="scorpion", won=True, moves=222, seconds=60)))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "scorpion" in shown and "222" in shown
