@@ -96,12 +96,12 @@ def cmd_stats(argv: list[str]) -> int:
 
 
 def _can_draw_suits() -> bool:
-    enc = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        "♠♥♦♣▲▶░⋮".encode(enc)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+    """Unicode glyphs for this terminal and locale (see spider_tui.terminal)."""
+    import os
+
+    from spider_tui.terminal import wants_ascii
+
+    return not wants_ascii(os.environ, getattr(sys.stdout, "encoding", None) or "ascii")
 
 
 RULES_HELP = (

@@ -18,6 +18,8 @@ from datetime import date
 from typing import Callable
 
 from textual.app import App
+from textual.filter import Monochrome, NoColor
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import (
@@ -37,8 +39,16 @@ from spider_tui.store.rounds import drop_round, get_round, latest_round, put_rou
 from spider_tui.store import today as real_today
 from spider_tui.table import Table, plural
 from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
 from spider_tui.ui_launch import Launch
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scrollbars of whole cells only: no ▁▂▃ block glyphs in ASCII mode."""
+
+    VERTICAL_BARS = [" "] * 8
+    HORIZONTAL_BARS = [" "] * 8
+
 
 SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is written
 
@@ -67,8 +77,11 @@ class SpiderApp(App):
         except SaveError as e:  # e.g. the save file is a directory: play on, say so once
             self.data = default_data()
             self._load_error = f"{e} Results of this session can't be kept."
-        self.look = Look(ascii=self.launch.ascii, four_color=self.launch.four_color,
-                         color="NO_COLOR" not in os.environ)
+        if self.no_color:  # NO_COLOR: no colour codes at all (Textual's own filter leaves greys)
+            self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, NoColor))]
+            self._filters.append(StripColor())
+        self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
+        self.look = self.make_look()
         self.table: Table | None = None
         self._round_token: str | None = None
         self._recorded = False
@@ -120,6 +133,24 @@ class SpiderApp(App):
     def set_rules(self, name: str) -> None:
         self.write(lambda d: set_setting(d, "rules", name))
 
+    # ------------------------------------------------------------------ display options
+    def make_look(self) -> Look:
+        """Glyphs and colours from the command line and the remembered display options."""
+        s = self.settings
+        look = Look(ascii=self._ascii_forced or s.ascii, four_color=self.launch.four_color or s.four_color,
+                    color=not self.no_color)
+        ScrollBar.renderer = AsciiScrollBarRender if look.ascii else ScrollBarRender
+        if self.is_running:
+            self.set_class(look.ascii, "-ascii")
+        return look
+
+    def set_display(self, name: str, value: bool) -> None:
+        """Start screen: Four colours / ASCII, remembered in the save file; the next round uses them."""
+        self.write(lambda d: set_setting(d, name, value))
+        if name == "ascii":
+            self._ascii_forced = False  # the player's word now stands over the terminal guess
+        self.look = self.make_look()
+
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
         # The command line turns the garbage collector off for a faster first frame (its full
@@ -131,6 +162,7 @@ class SpiderApp(App):
                 loop.add_signal_handler(sig, self.hang_up)
         except (NotImplementedError, RuntimeError, ValueError):
             pass
+        self.set_class(self.look.ascii, "-ascii")  # ASCII borders (app.tcss)
         la = self.launch
         if self._load_error:
             self.tell(self._load_error)

@@ -33,7 +33,7 @@ class Confirm(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="box"):
             yield Static(self.question, markup=False)
             with Horizontal():
                 yield Chip("Yes (y)", "answer(True)", id="yes")
@@ -72,7 +72,7 @@ class Won(ModalScreen[str]):
         body.append(f"Moves  {self.moves}\nTime   {clock_text(self.seconds)}\nHints  {self.hints}")
         if self.score is not None:
             body.append(f"\nScore  {self.score}")
-        with Vertical():
+        with Vertical(classes="box"):
             yield Static(body, id="won-body")
             with Horizontal():
                 yield Chip("New (n)", "choose('new')", id="won-new")
@@ -83,53 +83,50 @@ class Won(ModalScreen[str]):
         self.dismiss(what)
 
 
+# Paragraphs are single lines: the help wraps them at any width (80×24 and up, down to the
+# minimum 50 columns).  Key lines stay short enough not to wrap at the minimum width.
 HELP = """\
 SPIDER
 
-Build eight runs from King down to Ace in one suit. A finished run leaves the table by
-itself. Win when all eight are gone.
+Build eight runs from King down to Ace in one suit. A finished run leaves the table by itself. Win when all eight are gone.
 
 RULES
 - Any face-up card can go onto a card exactly one rank higher, whatever its suit.
-- Several cards move together only when they are one suit in order, down to the end of the
-  column. There is no limit to how many.
+- Several cards move together only when they are one suit in order, down to the end of the column. There is no limit to how many.
 - An empty column takes any card or movable group.
 - A face-down card turns up when it becomes the last card of its column.
-- The stock deals one card onto every column, five times in all. It won't deal while a
-  column is empty.
-- One move is one action: a group moved, or a deal. Undo takes back an action and
-  everything it caused, as often as you like. Hints are free too.
+- The stock deals one card onto every column, five times in all. It won't deal while a column is empty.
+- One move is one action: a group moved, or a deal. Undo takes back an action and everything it caused, as often as you like. Hints are free too.
 
 MOUSE
-Click a card to pick up the group it leads; every place it can go is marked. Click a column
-to put it there; click somewhere it can't go and you pick up what can move there instead.
-Double-click a card to make its best move. Click Deals to deal.
+Click a card to pick up the group it leads; every place it can go is marked. Click a column to put it there (or drag the card there); click somewhere it can't go and you pick up what can move there instead. Double-click a card to make its best move. Click Deals to deal. Click a "more" line to see a whole column. Every line of the start screen can be clicked.
 
 KEYS
-1-9, 0    pick up column 1-10 (longest group); again: one card fewer; another: move there
-arrows / h j k l   move the cursor;  Space / Enter   pick up, put down (Enter: best move,
-          or the hint on show)
-d deal   u undo   ? hint   Esc drop   r retry   n new   s stats   F1 help   q quit
-J joker (with the Joker rule: then pick a column)   g give up
+1-9, 0   pick up column 1-10
+         again: one card fewer
+         another column: move there
+arrows, h j k l   move the cursor
+Space    pick up / put down
+Enter    best move, or play the hint
+d deal     u undo     ? hint
+v + 1-0  see a whole column
+Esc      drop what you hold; else menu
+r retry    n new      s stats
+q menu     Ctrl+Q quit    F1 help
+J joker (Joker rule)   g give up
 
 SPECIAL RULES (start screen, o)
-Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it
-says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a
-group led by one) into an empty column, and always deals. Joker gives three wild picks a
-round: the column you pick receives a matching card from the stock or the table. Scoring
-keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds
-are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no
-stock) are the one-deck relatives.
+Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
+
+DISPLAY (start screen)
+Four colours gives every suit its own colour (spades black, hearts red, diamonds blue, clubs green). ASCII draws suits as S H D C and every mark in plain ASCII, for terminals without those glyphs. Both are remembered.
 
 TIPS
 - Turn over face-down cards first: a column only opens up once its hidden cards are gone.
-- Build in one suit whenever you can choose. A mixed pile is a wall; a one-suit run is
-  cargo you can move.
-- An empty column is the most valuable thing on the table. Park a run there to free the
-  card under it, but remember the stock won't deal until every column has a card again.
+- Build in one suit whenever you can choose. A mixed pile is a wall; a one-suit run is cargo you can move.
+- An empty column is the most valuable thing on the table. Park a run there to free the card under it, but remember the stock won't deal until every column has a card again.
 - Tidy up before you deal: a deal drops a card on every column and buries what lies there.
-- Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose
-  suit matches the card it lands on.
+- Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose suit matches the card it lands on.
 - Stuck? Ask for a hint before you undo: it often points at a card you stopped seeing.
 """
 
@@ -138,11 +135,12 @@ class Help(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,q,question_mark", "dismiss_help", "Close")]
     DEFAULT_CSS = """
     Help { align: center middle; }
-    Help > VerticalScroll { width: 96; max-width: 100%; height: 90%; padding: 0 2; border: round $accent; background: $surface; }
+    Help > VerticalScroll { width: 96; max-width: 100%; height: 90%; padding: 0 1 0 2; border: round $accent; background: $surface; scrollbar-gutter: stable; }
+    Help Static { width: 100%; }
     """
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll(classes="box"):
             yield Static(HELP, markup=False)
 
     def action_dismiss_help(self) -> None:

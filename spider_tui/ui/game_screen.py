@@ -105,8 +105,9 @@ class GameScreen(Screen):
             self.refresh_bindings()
         if small:
             self.query_one("#toosmall", Static).update(
-                f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-                f"This one is {width}×{height}. Make it bigger to play on."
+                self.look.text(f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                               f"This one is {width}×{height}. Make it bigger to play on.\n"
+                               "q: menu, Ctrl+Q: quit")
             )
             self.table.pause()
         elif self.is_current:
@@ -132,7 +133,12 @@ class GameScreen(Screen):
         stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
         self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
         self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
-        self.put("#status", t.status, layout=False)
+        # The status line wraps when the terminal is narrow (never cut); only then does the
+        # layout change (and the table repaint).
+        width = max(1, self.query_one("#status", Static).content_region.width)
+        before = self._shown.get("#status", "")
+        status = self.look.text(t.status)
+        self.put("#status", status, layout=len(status) > width or len(str(before)) > width)
         enabled = self.key_states()
         if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
             self._enabled = enabled
@@ -147,10 +153,10 @@ class GameScreen(Screen):
 
     def show_info(self) -> None:
         g = self.table.game
-        parts = [f"{self.title_text} · {g.suits} suit{'s' if g.suits != 1 else ''}"]
+        parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
-        info = " · ".join(parts) + f"   Moves: {g.moves}"
+        info = f" {self.look.marks['sep']} ".join(parts) + f"   Moves: {g.moves}"
         self.put("#info", info, layout=False)
         self.put("#done", self.done_text(), layout=False)
 
@@ -170,7 +176,7 @@ class GameScreen(Screen):
                 style = f"bold {self.look.suit_color(suit)} on #efebe0" if self.look.color else "bold"
                 text.append(self.look.suits[suit], style)
             else:
-                text.append("·", "dim")
+                text.append(self.look.marks["slot"], "dim")
             text.append(" ")
         t = self.table
         if g.score is not None:

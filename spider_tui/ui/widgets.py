@@ -82,8 +82,8 @@ class Chip(Static):
     Chip.-disabled { color: $text-disabled; }
     """
 
-    def __init__(self, label: str, action: str, *, id: str | None = None) -> None:
-        super().__init__(label, id=id, markup=False)
+    def __init__(self, label: str, action: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(label, id=id, classes=classes, markup=False)
         self.action = action
         self.auto_links = False
 
