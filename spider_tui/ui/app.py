@@ -263,7 +263,22 @@ class SpiderApp(App):
             self.write(change)
             go()
 
-        self.push_screen(Confirm(question), answered)
+        self.open_dialog(Confirm(question, answered))
+
+    def open_dialog(self, dialog) -> None:
+        """Show a dialog: over the table when a round is on screen, else on a screen of its own."""
+        from spider_tui.ui.overlay import DialogScreen
+
+        if isinstance(self.screen, GameScreen):
+            self.screen.open_dialog(dialog)
+        else:
+            self.push_screen(DialogScreen(dialog), dialog.done)
+
+    @property
+    def dialog(self):
+        """The dialog open now (over the table or on its own screen), or None."""
+        screen = self.screen
+        return getattr(screen, "dialog", None)
 
     # ------------------------------------------------------------------ the round's life
     def round_changed(self, screen: GameScreen) -> None:
@@ -289,8 +304,8 @@ class SpiderApp(App):
         from spider_tui.ui.dialogs import Won
 
         t = self.table
-        if t is not None and t.won and not isinstance(self.screen, Won):
-            self.push_screen(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score), self._after_won)
+        if t is not None and t.won and not isinstance(self.dialog, Won):
+            self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score, done=self._after_won))
 
     def _after_won(self, choice: str | None) -> None:
         if choice == "new":
@@ -354,7 +369,7 @@ class SpiderApp(App):
                 self.end_round(won=False)
                 go()
 
-        self.push_screen(Confirm(question), answered)
+        self.open_dialog(Confirm(question, answered))
 
     def ask_give_up(self) -> None:
         """Give up (SPEC §10): ends the round as lost, after a confirm."""
@@ -370,7 +385,7 @@ class SpiderApp(App):
                     self.screen.sync()
 
         recorded = t.moves > 0 and not (t.practice or t.game.rules.practice)
-        self.push_screen(Confirm("Give up this round? It ends" + (" and counts as lost." if recorded else ".")), answered)
+        self.open_dialog(Confirm("Give up this round? It ends" + (" and counts as lost." if recorded else "."), answered))
 
     def retry(self) -> None:
         t = self.table
@@ -392,7 +407,7 @@ class SpiderApp(App):
     def show_help(self) -> None:
         from spider_tui.ui.dialogs import Help
 
-        self.push_screen(Help())
+        self.open_dialog(Help())
 
     def quit_app(self) -> None:
         self.store_round()

@@ -1,69 +1,57 @@
-"""Modal screens: confirm, won, help."""
+"""Dialogs (drawn over the table): confirm, won, help."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import Horizontal
 from textual.widgets import Static
 
+from spider_tui.table import clock_text
+from spider_tui.ui.overlay import Overlay
 from spider_tui.ui.widgets import Chip
 
 
-from spider_tui.table import clock_text  # noqa: F401  (kept importable from here)
-
-
-class Confirm(ModalScreen[bool]):
+class Confirm(Overlay):
     """Ask before ending a round in progress.  y/Enter = yes, n/Esc = no."""
 
-    BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-    DEFAULT_CSS = """
-    Confirm { align: center middle; }
-    Confirm > Vertical { width: 56; height: auto; padding: 1 2; border: round $accent; background: $surface; }
-    Confirm Horizontal { height: 1; margin-top: 1; }
-    """
+    KEYS = {"y": True, "enter": True, "n": False, "escape": False}
 
-    def __init__(self, question: str) -> None:
-        super().__init__()
+    def __init__(self, question: str, done=None) -> None:
+        super().__init__(done)
         self.question = question
 
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        w = min(width, 56)
+        lines = len(textwrap.wrap(self.question, w - 4)) or 1
+        return w, min(height, lines + 4)
+
     def compose(self) -> ComposeResult:
-        with Vertical(classes="box"):
-            yield Static(self.question, markup=False)
-            with Horizontal():
-                yield Chip("Yes (y)", "answer(True)", id="yes")
-                yield Chip("No (n)", "answer(False)", id="no")
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+        yield Static(self.question, markup=False)
+        with Horizontal():
+            yield Chip("Yes (y)", "close(True)", id="yes")
+            yield Chip("No (n)", "close(False)", id="no")
 
 
-class Won(ModalScreen[str]):
+class Won(Overlay):
     """The round is won: moves, time and hints used, with New and Retry.
 
     Enter does not close it (the Enter that played the winning hint, pressed twice, would close
     it unseen); Esc or the Close chip does, and Enter on the won table brings it back."""
 
-    BINDINGS = [
-        Binding("n", "choose('new')", "New"),
-        Binding("r", "choose('retry')", "Retry"),
-        Binding("escape", "choose('close')", "Close"),
-    ]
-    DEFAULT_CSS = """
-    Won { align: center middle; }
-    Won > Vertical { width: 44; height: auto; padding: 1 2; border: round $success; background: $surface; }
-    Won Horizontal { height: 1; margin-top: 1; }
-    """
+    KEYS = {"n": "new", "r": "retry", "escape": "close"}
+    DEFAULT_CSS = "Won { border: round $success; }"
 
-    def __init__(self, moves: int, seconds: float, hints: int, title: str, score: int | None = None) -> None:
-        super().__init__()
+    def __init__(self, moves: int, seconds: float, hints: int, title: str, score: int | None = None,
+                 done=None) -> None:
+        super().__init__(done)
         self.moves, self.seconds, self.hints, self.title_text = moves, seconds, hints, title
         self.score = score
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        return min(width, 44), min(height, 11 + (self.score is not None))
 
     def compose(self) -> ComposeResult:
         body = Text()
@@ -72,15 +60,11 @@ class Won(ModalScreen[str]):
         body.append(f"Moves  {self.moves}\nTime   {clock_text(self.seconds)}\nHints  {self.hints}")
         if self.score is not None:
             body.append(f"\nScore  {self.score}")
-        with Vertical(classes="box"):
-            yield Static(body, id="won-body")
-            with Horizontal():
-                yield Chip("New (n)", "choose('new')", id="won-new")
-                yield Chip("Retry (r)", "choose('retry')", id="won-retry")
-                yield Chip("Close (Esc)", "choose('close')", id="won-close")
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        yield Static(body, id="won-body")
+        with Horizontal():
+            yield Chip("New (n)", "close('new')", id="won-new")
+            yield Chip("Retry (r)", "close('retry')", id="won-retry")
+            yield Chip("Close (Esc)", "close('close')", id="won-close")
 
 
 # Paragraphs are single lines: the help wraps them at any width (80×24 and up, down to the
@@ -131,17 +115,70 @@ TIPS
 """
 
 
-class Help(ModalScreen[None]):
-    BINDINGS = [Binding("escape,f1,q,question_mark", "dismiss_help", "Close")]
-    DEFAULT_CSS = """
-    Help { align: center middle; }
-    Help > VerticalScroll { width: 96; max-width: 100%; height: 90%; padding: 0 1 0 2; border: round $accent; background: $surface; scrollbar-gutter: stable; }
-    Help Static { width: 100%; }
-    """
+def help_lines(text: str, width: int) -> list[str]:
+    """The help wrapped to ``width`` columns (paragraph lines wrap; indentation of list items kept)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            out.append("")
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent) or [""])
+    return out
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="box"):
-            yield Static(HELP, markup=False)
 
-    def action_dismiss_help(self) -> None:
-        self.dismiss(None)
+class Help(Overlay):
+    """The rules, the controls and the tips, a page at a time (arrows, PgUp/PgDn, Space).
+
+    It scrolls by redrawing its own text (no scrollbar widget): opening, closing and scrolling
+    write only the dialog's cells."""
+
+    KEYS = {"escape": None, "f1": None, "q": None, "question_mark": None}
+    STEP = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10, "space": 10,
+            "home": -10_000, "end": 10_000}
+
+    def __init__(self, done=None) -> None:
+        super().__init__(done)
+        self.top = 0
+        self.lines: list[str] = []
+        self.rows = 1
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
+        return min(width, 68), max(8, min(height - 4, 14))
+
+    def on_mount(self) -> None:
+        # One widget, no children: mounted and painted once (children would paint it twice).
+        look = getattr(self.app, "look", None)
+        text = look.text(HELP) if look is not None else HELP
+        width = int(self.styles.width.value) if self.styles.width is not None else 76
+        height = int(self.styles.height.value) if self.styles.height is not None else 16
+        self.lines = help_lines(text, max(20, width - 4))
+        self.rows = max(1, height - 3)  # border (2) and the foot line
+
+    def render(self) -> Text:
+        self.top = max(0, min(self.top, len(self.lines) - self.rows))
+        window = self.lines[self.top:self.top + self.rows]
+        window += [""] * (self.rows - len(window))
+        last = min(len(self.lines), self.top + self.rows)
+        text = Text("\n".join(window) + "\n", no_wrap=True, overflow="crop")
+        text.append(f"Lines {self.top + 1}-{last} of {len(self.lines)}. Down/PgDn: more, Esc: close", "dim")
+        return text
+
+    def show(self) -> None:
+        self.refresh()
+
+    def press(self, key: str) -> bool:
+        if key in self.STEP:
+            self.top += self.STEP[key]
+            self.show()
+            return True
+        return super().press(key)
+
+    def on_mouse_scroll_down(self, event) -> None:
+        self.top += 3
+        self.show()
+
+    def on_mouse_scroll_up(self, event) -> None:
+        self.top -= 3
+        self.show()

@@ -6,7 +6,9 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Container, Horizontal
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -52,6 +54,7 @@ class GameScreen(Screen):
         self._enabled: tuple | None = None
         self._shown: dict[str, object] = {}
         self._tap_moved = False
+        self.dialog = None  # the Overlay open over the table, if any
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -71,6 +74,9 @@ class GameScreen(Screen):
             yield Static("", id="status", markup=False)
         yield Footer()
         yield Static("", id="toosmall", markup=False)
+        # Dialogs are mounted in here: a one-cell host on its own layer (its children draw over
+        # the whole screen), so mounting one repaints that cell and the dialog, not the screen.
+        yield Container(id="dialogs")
 
     def on_mount(self) -> None:
         self._enabled = self.key_states()  # the footer composes with these already: no rebuild
@@ -205,12 +211,52 @@ class GameScreen(Screen):
             return True if g.jokers_left and not t.over else None
         return True
 
+    # ------------------------------------------------------------------ dialogs over the table
+    def open_dialog(self, dialog) -> None:
+        """Draw ``dialog`` over the table (centred); the table stays visible and its time stops."""
+        if self.dialog is not None:
+            self.dialog.close(None)
+        width, height = self.size
+        w, h = dialog.want_size(width, height)
+        dialog.styles.width, dialog.styles.height = w, h
+        dialog.styles.offset = ((width - w) // 2, max(0, (height - h) // 2))
+        self.dialog = dialog
+        self.table.pause()
+        # Its size is known now: tell the widget, so its first layout changes nothing and it is
+        # painted once (Textual would repaint it after its first layout: twice the bytes).
+        inner = Size(max(0, w - 4), max(0, h - 2))  # inside the border and padding (Overlay CSS)
+        dialog._size = Size(w, h)
+        dialog._container_size = inner
+        dialog.set_reactive(Widget.virtual_size, inner)
+        self.query_one("#dialogs", Container).mount(dialog)
+
+    def close_dialog(self, dialog, result) -> None:
+        if dialog is self.dialog:
+            self.dialog = None
+        dialog.remove()
+        if self.is_current and not self.has_class("-small"):
+            self.table.resume()
+        if dialog.done is not None:
+            self.call_later(dialog.done, result)
+
+    def on_key(self, event: events.Key) -> None:
+        """With a dialog open every key is the dialog's (Ctrl+Q still quits)."""
+        if self.dialog is not None:
+            event.stop()
+            event.prevent_default()
+            self.dialog.press(event.key)
+
+    def check_dialog(self) -> bool:
+        return self.dialog is not None
+
     # ------------------------------------------------------------------ input
     def after(self) -> None:
         self.sync()
         self.app.round_changed(self)
 
     def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
+        if self.dialog is not None:
+            return  # a click beside a dialog does nothing to the table
         t = self.table
         if message.double:
             if self._tap_moved:

@@ -90,4 +90,8 @@ class Chip(Static):
     async def on_click(self, event: events.Click) -> None:
         event.stop()
         if not self.has_class("-disabled"):
-            await self.screen.run_action(self.action)
+            name = self.action.split("(", 1)[0]
+            node = self.parent
+            while node is not None and not hasattr(node, f"action_{name}") and node is not self.screen:
+                node = node.parent
+            await self.app.run_action(self.action, default_namespace=node or self.screen)

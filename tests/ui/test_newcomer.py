@@ -39,7 +39,7 @@ async def test_daily_over_a_saved_round_ends_it_and_starts_the_daily(make_app, d
         assert isinstance(app.screen, DailyScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.dialog, Confirm)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -132,10 +132,10 @@ async def test_won_panel_stays_on_enter_and_comes_back(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark", "enter")
         await pilot.pause()
-        assert isinstance(app.screen, Won)
+        assert isinstance(app.dialog, Won)
         await pilot.press("enter")  # the winning key pressed again does not close it
         await pilot.pause()
-        assert isinstance(app.screen, Won)
+        assert isinstance(app.dialog, Won)
         await pilot.click("#won-close")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -150,7 +150,7 @@ async def test_won_panel_stays_on_enter_and_comes_back(make_app):
             assert word not in footer  # the footer no longer offers what a won round can't do
         await pilot.press("enter")  # Enter on the won table brings the panel back
         await pilot.pause()
-        assert isinstance(app.screen, Won)
+        assert isinstance(app.dialog, Won)
 
 
 # 11 ------------------------------------------------------------------------------------------
@@ -193,7 +193,7 @@ async def test_one_move_is_one_move_in_the_question(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        assert "(Deal 7, 1 move)" in app.screen.question
+        assert "(Deal 7, 1 move)" in app.dialog.question
 
 
 async def test_stats_screen_shows_special_rules_stats(make_app, data_dir):

@@ -89,7 +89,7 @@ async def test_give_up_asks_and_records_a_loss_under_its_rules(make_app, data_di
     app = make_app(deal=3, suits=2, rules="scorpion")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d", "g")
-        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.dialog, Confirm)
         await pilot.press("y")
         await pilot.pause()
         assert app.table.lost
