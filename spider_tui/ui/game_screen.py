@@ -60,6 +60,8 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             yield Static("", id="info", markup=False)
+            yield Static("", id="moves", markup=False)
+            yield Static("", id="topfill", markup=False)
             yield Chip("Retry", "retry", id="retry")
             yield Chip("New", "new", id="new")
         with Horizontal(id="stockrow"):
@@ -162,8 +164,9 @@ class GameScreen(Screen):
         parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
-        info = f" {self.look.marks['sep']} ".join(parts) + f"   Moves: {g.moves}"
-        self.put("#info", info, layout=False)
+        self.put("#info", f" {self.look.marks['sep']} ".join(parts), layout=False)
+        # The move count has a widget of its own: a move repaints these few cells only.
+        self.put("#moves", f"Moves: {g.moves}", layout=False)
         self.put("#done", self.done_text(), layout=False)
 
     def put(self, selector: str, content, layout: bool = True) -> None:

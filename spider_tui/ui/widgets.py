@@ -17,7 +17,7 @@ class ColumnView(Widget):
 
     ALLOW_SELECT = False
     DEFAULT_CSS = """
-    ColumnView { width: 1fr; height: 1fr; }
+    ColumnView { width: 1fr; height: 1fr; margin-right: 1; }
     """
 
     class Tapped(Message):
@@ -57,7 +57,9 @@ class ColumnView(Widget):
                                self.state.cursor, self.state.cursor_here), self.size.width, self.size.height, self.look)
         if self._picture is None or key != self._picture_key:
             state = self.state or ColumnState(cards=(), down=0, movable=0)
-            self._picture = draw_column(state, self.column + 1, self.size.width, self.size.height, self.look)
+            # The 1-cell gap between columns is this widget's margin (never repainted), so the
+            # picture is drawn one cell wider and its gap cell cropped away.
+            self._picture = draw_column(state, self.column + 1, self.size.width + 1, self.size.height, self.look)
             self._picture_key = key
         return self._picture
 

@@ -39,7 +39,7 @@ async def test_hold_by_key_and_move_by_key(make_app):
         assert 3 in t.targets()
         await pilot.press("4")
         assert t.moves == 1 and len(t.game.columns[3]) == 7
-        assert "Moves: 1" in str(app.screen.query_one("#info").render())
+        assert "Moves: 1" in str(app.screen.query_one("#moves").render())
 
 
 async def test_hold_by_click_at_the_card_and_move_by_click(make_app):
