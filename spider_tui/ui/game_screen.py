@@ -38,6 +38,7 @@ class GameScreen(Screen):
         Binding("escape", "escape", "Drop", show=False),
         Binding("J", "table('joker')", "Joker", key_display="J"),
         Binding("g", "give_up", "Give up", show=False),
+        Binding("v", "peek", "View column", show=False),
         Binding("r", "retry", "Retry"),
         Binding("n", "new", "New"),
         Binding("s", "stats", "Stats"),
@@ -55,6 +56,8 @@ class GameScreen(Screen):
         self._shown: dict[str, object] = {}
         self._tap_moved = False
         self.dialog = None  # the Overlay open over the table, if any
+        self._press: tuple[int, int] | None = None  # (column, card) where a drag may begin
+        self._peek_pending = False  # v was pressed: the next column key shows that column whole
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -248,6 +251,8 @@ class GameScreen(Screen):
             event.stop()
             event.prevent_default()
             self.dialog.press(event.key)
+        elif self._peek_pending and event.key not in COLUMN_KEYS and event.key != "v":
+            self._peek_pending = False  # v then something else: never mind
 
     def check_dialog(self) -> bool:
         return self.dialog is not None
@@ -272,7 +277,55 @@ class GameScreen(Screen):
         self.after()
 
     def action_column(self, col: int) -> None:
+        if self._peek_pending:
+            self._peek_pending = False
+            self.show_column(col)
+            return
         self.table.key_column(col)
+        self.after()
+
+    def action_peek(self) -> None:
+        """v: the next column key shows that column whole."""
+        self._peek_pending = True
+        self.table.status = "View which column? Press its key (1-9, 0)."
+        self.table.version += 1
+        self.sync()
+
+    def show_column(self, col: int) -> None:
+        from spider_tui.ui.peek import ColumnPeek
+
+        g = self.table.game
+        if not 0 <= col < len(g.columns):
+            return
+        if self.table.status.startswith("View which column"):
+            self.table.status = ""
+            self.table.version += 1
+            self.sync()
+        self.open_dialog(ColumnPeek(col + 1, g.columns[col], g.down[col], self.look))
+
+    def on_column_view_peek(self, message: ColumnView.Peek) -> None:
+        if self.dialog is None:
+            self.show_column(message.column)
+
+    def on_column_view_pressed(self, message: ColumnView.Pressed) -> None:
+        g = self.table.game
+        col, index = message.column, message.index
+        face_up = index is not None and g.down[col] <= index < len(g.columns[col])
+        self._press = (col, index) if face_up and self.dialog is None else None
+
+    def on_column_view_released(self, message: ColumnView.Released) -> None:
+        """A drag: pressed on a face-up card, released over another column = the same move as
+        two clicks (a drag that ends on its own column is a click, handled as one)."""
+        press, self._press = self._press, None
+        if press is None or press[0] == message.column or self.dialog is not None:
+            return
+        t = self.table
+        src, index = press
+        t.selection = None
+        t.tap(src, index)
+        if t.selection is not None and t.selection.column == src:
+            t.tap(message.column, None)
+        self._tap_moved = True
         self.after()
 
     def action_cursor(self, dcol: int, drow: int) -> None:

@@ -88,6 +88,7 @@ class ColumnState:
 class ColumnPicture:
     text: Text
     rows: list[int | None] = field(default_factory=list)  # card index per row, None = no card
+    more_rows: tuple[int, ...] = ()  # rows of the "⋮ n more" line (a click shows the whole column)
 
 
 def column_state(table, col: int) -> ColumnState:
@@ -207,10 +208,12 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         return mark, st
 
     more_style = Style(dim=True)
+    more_rows: list[int] = []
     for i in range(down, n):
         if hide_count and hide_at <= i < hide_at + hide_count:
             if i == hide_at:
                 more = f"{marks['more']} {hide_count} more"
+                more_rows.append(len(rows))
                 line((more if len(more) <= w else f"{marks['more']} {hide_count}").center(w), more_style, None)
             continue
         mark, st = card_style(i)
@@ -228,5 +231,5 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             for _ in range((exposed_lines - 2) // 2):
                 line("", st, i)
             line(label.rjust(w), st, i)
-    return ColumnPicture(text, rows)
+    return ColumnPicture(text, rows, tuple(more_rows))
 

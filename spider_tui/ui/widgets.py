@@ -25,6 +25,27 @@ class ColumnView(Widget):
             super().__init__()
             self.column, self.index, self.double = column, index, double
 
+    class Pressed(Message):
+        """Mouse button down on a row of this column (``index``: the card drawn there)."""
+
+        def __init__(self, column: int, index: int | None) -> None:
+            super().__init__()
+            self.column, self.index = column, index
+
+    class Released(Message):
+        """Mouse button up over this column (the end of a drag that may have begun elsewhere)."""
+
+        def __init__(self, column: int) -> None:
+            super().__init__()
+            self.column = column
+
+    class Peek(Message):
+        """A click on the ``⋮ n more`` line: show the whole column."""
+
+        def __init__(self, column: int) -> None:
+            super().__init__()
+            self.column = column
+
     def __init__(self, column: int, look: Look) -> None:
         super().__init__(id=f"col{column + 1}")
         self.column = column
@@ -66,13 +87,23 @@ class ColumnView(Widget):
     def render(self) -> Text:
         return self.picture().text
 
+    def index_at(self, y: int) -> int | None:
+        rows = self.picture().rows
+        return rows[y] if 0 <= y < len(rows) else None  # None: below the cards, the column itself
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.post_message(self.Pressed(self.column, self.index_at(event.y)))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.post_message(self.Released(self.column))
+
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        rows = self.picture().rows
-        index = rows[event.y] if 0 <= event.y < len(rows) else None
-        if index is None and self.state and self.state.cards and event.y >= len(rows):
-            index = None  # below the cards: the column itself
-        self.post_message(self.Tapped(self.column, index, event.chain >= 2))
+        pic = self.picture()
+        if 0 <= event.y < len(pic.rows) and pic.rows[event.y] is None and event.y in pic.more_rows:
+            self.post_message(self.Peek(self.column))
+            return
+        self.post_message(self.Tapped(self.column, self.index_at(event.y), event.chain >= 2))
 
 
 class Chip(Static):

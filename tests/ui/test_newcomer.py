@@ -207,3 +207,90 @@ async def test_stats_screen_shows_special_rules_stats(make_app, data_dir):
         await pilot.pause()
         shown = app.export_screenshot()
         assert "Rules:&#160;scorpion" in shown and "222" in shown
+
+
+# 3 -------------------------------------------------------------------------------------------
+async def test_every_start_screen_line_is_clickable(make_app, data_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#suits-4")
+        assert app.settings.suits == 4
+        assert app.screen.query_one("#suits-4").has_class("-on")
+        await pilot.click("#suits-2")
+        assert app.settings.suits == 2
+        await pilot.click("#fourcolor")
+        assert app.settings.four_color is False
+        await pilot.click("#daily")
+        await pilot.pause()
+        assert isinstance(app.screen, DailyScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.click("#newgame")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.table.suits == 2
+
+
+async def test_drag_a_card_onto_another_column_is_the_move(make_app):
+    from textual.events import MouseDown, MouseUp  # noqa: F401
+
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        src = app.screen.query_one("#col2")
+        y = src.picture().rows.index(5)  # the exposed 3s of column 2
+        await pilot.mouse_down(src, offset=(2, y))
+        await pilot.mouse_up(app.screen.query_one("#col4"), offset=(2, 1))  # onto 4s
+        await pilot.pause()
+        assert t.moves == 1 and len(t.game.columns[3]) == 7 and t.selection is None
+
+
+async def test_a_drag_that_ends_on_its_own_column_is_a_click(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        src = app.screen.query_one("#col2")
+        y = src.picture().rows.index(5)
+        await pilot.click(src, offset=(2, y))
+        assert app.table.moves == 0 and app.table.selection is not None
+
+
+# 4 -------------------------------------------------------------------------------------------
+LONG = """\
+suits: 1
+stock: -
+1: 5s 6s 7s 8s 9s | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ks Qs Js Ts 9s 8s 7s 6s 4s
+2: | Ks
+3: | Ks
+4: | Ks
+5: | Ks
+6: |
+7: |
+8: |
+9: |
+10: |
+"""
+
+
+async def test_the_hidden_middle_of_a_long_column_can_be_seen(make_app):
+    from spider_tui.ui.peek import ColumnPeek
+
+    app = make_app(position=LONG)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.screen.query_one("#col1")
+        pic = view.picture()
+        assert pic.more_rows, "column 1 is too long for 80x24: its middle is compressed"
+        await pilot.click(view, offset=(2, pic.more_rows[0]))
+        await pilot.pause()
+        assert isinstance(app.dialog, ColumnPeek)
+        shown = app.dialog.render().plain
+        for label in ("K♠", "2♠", "9♠", "4♠"):
+            assert label in shown
+        assert shown.count("♠") == 21  # every face-up card, none hidden
+        await pilot.press("x")  # any key closes it and does nothing else
+        await pilot.pause()
+        assert app.dialog is None and app.table.moves == 0
+        await pilot.press("v", "1")
+        await pilot.pause()
+        assert isinstance(app.dialog, ColumnPeek) and app.dialog.number == 1
+        await pilot.click(app.dialog)
+        await pilot.pause()
+        assert app.dialog is None and app.table.selection is None
