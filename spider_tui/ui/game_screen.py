@@ -72,7 +72,8 @@ class GameScreen(Screen):
             yield Static("", id="done", markup=False)
         with Horizontal(id="tableau"):
             for i in range(len(self.table.game.columns)):
-                yield ColumnView(i, self.look)
+                # Each column knows its cards from the start: the first frame shows the table.
+                yield ColumnView(i, self.look, column_state(self.table, i))
         with Horizontal(id="bottom"):
             yield Chip("Undo", "table('undo')", id="undo")
             yield Chip("Hint", "table('hint')", id="hintchip")

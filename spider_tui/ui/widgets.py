@@ -46,12 +46,12 @@ class ColumnView(Widget):
             super().__init__()
             self.column = column
 
-    def __init__(self, column: int, look: Look) -> None:
+    def __init__(self, column: int, look: Look, state: ColumnState | None = None) -> None:
         super().__init__(id=f"col{column + 1}")
         self.column = column
         self.look = look
         self.auto_links = False
-        self.state: ColumnState | None = None
+        self.state: ColumnState | None = state
         self._picture: ColumnPicture | None = None
         self._picture_key = None
 

@@ -294,3 +294,80 @@ async def test_the_hidden_middle_of_a_long_column_can_be_seen(make_app):
         await pilot.click(app.dialog)
         await pilot.pause()
         assert app.dialog is None and app.table.selection is None
+
+
+# 7 -------------------------------------------------------------------------------------------
+def test_an_empty_column_never_shows_a_cut_word():
+    from spider_tui.ui.render import ColumnState, Look, draw_column
+
+    for width in range(4, 14):
+        for target in (False, True):
+            pic = draw_column(ColumnState(cards=(), down=0, movable=0, target=target), 3, width, 10, Look())
+            slot = pic.text.plain.splitlines()[1].strip()
+            assert slot.startswith("[") and slot.endswith("]")
+            inner = slot[1:-1].replace("▶", "").strip()
+            assert inner in ("", "empty"), (width, slot)
+
+
+async def test_status_line_is_never_cut_at_the_minimum_width(make_app):
+    app = make_app(position=TWO_EMPTY)
+    async with app.run_test(size=(50, 20)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = app.export_screenshot()
+        for word in "No hint. Fill the empty columns to deal again.".split():
+            assert word.replace(".", "") in text, word
+
+
+async def test_help_fits_80x24_and_pages_every_line(make_app):
+    from spider_tui.ui.dialogs import HELP, Help
+
+    app = make_app(deal=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        help = app.dialog
+        assert isinstance(help, Help)
+        assert help.region.right <= 80 and help.region.bottom <= 24
+        assert all(len(line) <= help.region.width - 4 for line in help.lines)
+        seen = set()
+        for _ in range(40):
+            seen.update(help.render().plain.splitlines())
+            await pilot.press("pagedown")
+        words = set(HELP.split())
+        shown_words = set(" ".join(seen).split())
+        assert words <= shown_words  # every word of the help can be read
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.dialog is None
+
+
+# 8 -------------------------------------------------------------------------------------------
+async def test_display_options_are_on_the_start_screen_and_remembered(make_app, data_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.look.four_color  # four colours by default: ♠ and ♣ apart at 4 suits
+        await pilot.press("a")
+        assert app.look.ascii and "ASCII (a): on" in str(app.screen.query_one("#ascii").render())
+        await pilot.press("f")
+        assert not app.look.four_color
+    data = read(data_dir)
+    assert data["settings"]["ascii"] is True and data["settings"]["four_color"] is False
+    app = make_app(deal=1, suits=4)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.look.ascii and not app.look.four_color
+        plain = app.screen.query_one("#col1").picture().text.plain
+        assert "7C" in plain and "#" in plain and "♣" not in plain
+
+
+def test_ascii_is_decided_from_the_terminal_and_the_locale():
+    from spider_tui.terminal import wants_ascii
+
+    assert wants_ascii({"TERM": "linux", "LANG": "en_US.UTF-8"})
+    assert wants_ascii({"TERM": "xterm", "LC_ALL": "de_DE.ISO-8859-1", "LANG": "en_US.UTF-8"})
+    assert wants_ascii({"TERM": "xterm", "LC_CTYPE": "en_US.cp1252"})
+    assert not wants_ascii({"TERM": "xterm-256color", "LANG": "C"})
+    assert not wants_ascii({"TERM": "xterm-256color", "LANG": "POSIX"})
+    assert not wants_ascii({"TERM": "xterm-256color", "LANG": "en_US.UTF-8"})
+    assert not wants_ascii({"TERM": "xterm", "LANG": "de_DE.utf8@euro"})
+    assert wants_ascii({"TERM": "xterm"}, encoding="latin-1")
