@@ -10,7 +10,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from spider_tui.table import clock_text
-from spider_tui.ui.overlay import Overlay
+from spider_tui.ui.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
 
 
@@ -127,7 +127,7 @@ def help_lines(text: str, width: int) -> list[str]:
     return out
 
 
-class Help(Overlay):
+class Help(TextDialog):
     """The rules, the controls and the tips, a page at a time (arrows, PgUp/PgDn, Space).
 
     It scrolls by redrawing its own text (no scrollbar widget): opening, closing and scrolling
@@ -145,18 +145,22 @@ class Help(Overlay):
 
     def want_size(self, width: int, height: int) -> tuple[int, int]:
         # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
-        return min(width, 68), max(8, min(height - 4, 14))
+        return min(width, 54), max(8, min(height - 4, 11))
 
-    def on_mount(self) -> None:
-        # One widget, no children: mounted and painted once (children would paint it twice).
+    def lay_out(self) -> None:
+        """Wrap the help to this dialog's width (known before the first paint)."""
         look = getattr(self.app, "look", None)
         text = look.text(HELP) if look is not None else HELP
-        width = int(self.styles.width.value) if self.styles.width is not None else 76
-        height = int(self.styles.height.value) if self.styles.height is not None else 16
-        self.lines = help_lines(text, max(20, width - 4))
-        self.rows = max(1, height - 3)  # border (2) and the foot line
+        # The content area: inside the border (2) and the padding (2 columns).
+        width = self.size.width or (int(self.styles.width.value) - 4 if self.styles.width is not None else 60)
+        height = self.size.height or (int(self.styles.height.value) - 2 if self.styles.height is not None else 11)
+        self.lines = help_lines(text, max(20, width))
+        self.rows = max(1, height - 1)  # the last line says where you are
 
     def render(self) -> Text:
+        # One widget, no children: mounted and painted once (children would paint it twice).
+        if not self.lines:
+            self.lay_out()
         self.top = max(0, min(self.top, len(self.lines) - self.rows))
         window = self.lines[self.top:self.top + self.rows]
         window += [""] * (self.rows - len(window))
@@ -170,7 +174,8 @@ class Help(Overlay):
 
     def press(self, key: str) -> bool:
         if key in self.STEP:
-            self.top += self.STEP[key]
+            step = self.STEP[key]
+            self.top += step if abs(step) != 10 else (self.rows - 1) * (1 if step > 0 else -1)  # a page
             self.show()
             return True
         return super().press(key)

@@ -55,7 +55,7 @@ class GameScreen(Screen):
         self._enabled: tuple | None = None
         self._shown: dict[str, object] = {}
         self._tap_moved = False
-        self.dialog = None  # the Overlay open over the table, if any
+        self.dialog = None  # the dialog open over the table, if any
         self._press: tuple[int, int] | None = None  # (column, card) where a drag may begin
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
 
@@ -231,10 +231,14 @@ class GameScreen(Screen):
         self.table.pause()
         # Its size is known now: tell the widget, so its first layout changes nothing and it is
         # painted once (Textual would repaint it after its first layout: twice the bytes).
-        inner = Size(max(0, w - 4), max(0, h - 2))  # inside the border and padding (Overlay CSS)
+        from spider_tui.ui.overlay import TextDialog
+
+        inner = Size(max(0, w - 4), max(0, h - 2))  # inside the border and padding (dialog CSS)
         dialog._size = Size(w, h)
         dialog._container_size = inner
-        dialog.set_reactive(Widget.virtual_size, inner)
+        # Textual's virtual size: the whole box for a widget that draws itself, the inside for
+        # a container.
+        dialog.set_reactive(Widget.virtual_size, Size(w, h) if isinstance(dialog, TextDialog) else inner)
         self.query_one("#dialogs", Container).mount(dialog)
 
     def close_dialog(self, dialog, result) -> None:

@@ -15,20 +15,17 @@ from typing import Callable, ClassVar
 from textual import events
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 
 
-class Overlay(Vertical):
-    """A dialog.  ``KEYS`` maps a key to the result it closes with (``"*"``: any other key)."""
+class Dialog:
+    """What every dialog does: ``KEYS`` maps a key to the result it closes with (``"*"``: any
+    other key); ``want_size`` says the cells it takes; ``close`` hands the result to ``done``."""
 
     KEYS: ClassVar[dict[str, object]] = {}
-    DEFAULT_CSS = """
-    Overlay { height: auto; padding: 0 1; border: round $accent; background: $surface; }
-    Overlay Horizontal { height: 1; margin-top: 1; }
-    """
 
-    def __init__(self, done: Callable[[object], None] | None = None, **kw) -> None:
-        super().__init__(**kw)
-        self.add_class("box")
+    def setup(self, done: Callable[[object], None] | None) -> None:
+        self.add_class("box", "dialog")
         self.done = done
         self.closed = False
 
@@ -58,12 +55,37 @@ class Overlay(Vertical):
             host.close_dialog(self, result)
 
 
+DIALOG_CSS = """
+    height: auto; padding: 0 1; border: round $accent; background: $surface;
+"""
+
+
+class Overlay(Dialog, Vertical):
+    """A dialog with widgets inside (text and chips)."""
+
+    DEFAULT_CSS = "Overlay {" + DIALOG_CSS + "} Overlay Horizontal { height: 1; margin-top: 1; }"
+
+    def __init__(self, done: Callable[[object], None] | None = None, **kw) -> None:
+        super().__init__(**kw)
+        self.setup(done)
+
+
+class TextDialog(Dialog, Widget):
+    """A dialog that draws itself (``render``): one widget, painted once when it opens."""
+
+    DEFAULT_CSS = "TextDialog {" + DIALOG_CSS + "}"
+
+    def __init__(self, done: Callable[[object], None] | None = None, **kw) -> None:
+        super().__init__(**kw)
+        self.setup(done)
+
+
 class DialogScreen(ModalScreen[object]):
     """Hosts an ``Overlay`` where there is no table to draw it over (the start screen)."""
 
     DEFAULT_CSS = "DialogScreen { align: center middle; }"
 
-    def __init__(self, dialog: Overlay) -> None:
+    def __init__(self, dialog: Dialog) -> None:
         super().__init__()
         self.dialog = dialog
 

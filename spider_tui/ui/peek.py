@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from spider_tui.ui.overlay import Overlay
+from spider_tui.ui.overlay import TextDialog
 from spider_tui.ui.render import Look, card_label
 
 CELL = 5  # "10♥" plus room
@@ -39,7 +39,7 @@ def peek_lines(cards: list[int], down: int, look: Look, rows: int) -> list[Text]
     return lines
 
 
-class ColumnPeek(Overlay):
+class ColumnPeek(TextDialog):
     """Column ``number`` shown whole; any key or click closes it."""
 
     KEYS = {"*": None}
