@@ -7,8 +7,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
-from textual.geometry import Size
-from textual.widget import Widget
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -229,16 +227,6 @@ class GameScreen(Screen):
         dialog.styles.offset = ((width - w) // 2, max(0, (height - h) // 2))
         self.dialog = dialog
         self.table.pause()
-        # Its size is known now: tell the widget, so its first layout changes nothing and it is
-        # painted once (Textual would repaint it after its first layout: twice the bytes).
-        from spider_tui.ui.overlay import TextDialog
-
-        inner = Size(max(0, w - 4), max(0, h - 2))  # inside the border and padding (dialog CSS)
-        dialog._size = Size(w, h)
-        dialog._container_size = inner
-        # Textual's virtual size: the whole box for a widget that draws itself, the inside for
-        # a container.
-        dialog.set_reactive(Widget.virtual_size, Size(w, h) if isinstance(dialog, TextDialog) else inner)
         self.query_one("#dialogs", Container).mount(dialog)
 
     def close_dialog(self, dialog, result) -> None:
