@@ -53,14 +53,18 @@ class ColumnPeek(TextDialog):
         up = len(self.cards) - self.down
         self.rows = max(1, min(up, height - 6))
         runs = max(1, -(-up // self.rows))
-        w = max(34, runs * (CELL + 5) + 4)
-        return min(width, w), min(height, self.rows + 4)
+        w = max(len(self.title()) + 4, runs * (CELL + 5) + 4)
+        return min(width, w), min(height, self.rows + 3)  # border (2) and the title
+
+    def title(self) -> str:
+        sep = self.look.marks["sep"]
+        return f"Column {self.number} {sep} {self.down} face down {sep} any key closes"
 
     def render(self) -> Text:
-        sep = self.look.marks["sep"]
-        title = Text(f"Column {self.number} {sep} {self.down} face down {sep} any key closes\n", style="bold")
         lines = peek_lines(self.cards, self.down, self.look, self.rows)
-        return Text("\n").join([title, *lines])
+        text = Text("\n", no_wrap=True, overflow="crop").join([Text(self.title(), style="bold"), *lines])
+        text.no_wrap = True
+        return text
 
     def on_click(self, event) -> None:
         event.stop()
