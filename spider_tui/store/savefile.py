@@ -102,7 +102,7 @@ VERSION = 1
 SUIT_KEYS = ("1", "2", "4")
 """Suit counts as TOML keys."""
 
-DEFAULT_SETTINGS: dict[str, Any] = {"suits": 1, "rules": "classic", "four_color": False, "ascii": False}
+DEFAULT_SETTINGS: dict[str, Any] = {"suits": 1, "rules": "classic", "four_color": True, "ascii": False}  # four colours: ♠ and ♣ apart at 4 suits
 
 HEADER = (
     "# Spider (spider-tui) save file. Plain TOML; keys are stable. Edit only while spider is not running.\n"
