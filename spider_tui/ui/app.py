@@ -9,6 +9,7 @@ dropped SSH link loses at most that moment.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gc
 import os
 import random
@@ -19,6 +20,7 @@ from typing import Callable
 
 from textual.app import App
 
+from spider_tui.safe_text import visible
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import (
     RoundResult,
@@ -78,7 +80,14 @@ class SpiderApp(App):
     # ------------------------------------------------------------------ data
     @property
     def settings(self):
-        return get_settings(self.data)
+        """The saved settings; a rules name this version doesn't know (a newer spider wrote it)
+        reads as classic here and stays in the file."""
+        settings = get_settings(self.data)
+        try:
+            rules_named(settings.rules)
+        except (KeyError, ValueError):
+            settings = dataclasses.replace(settings, rules="classic")
+        return settings
 
     def load_data(self) -> dict:
         try:
@@ -101,7 +110,7 @@ class SpiderApp(App):
     def tell(self, message: str) -> None:
         if not self._error_told:
             self._error_told = True
-            self.notify(message, severity="error", timeout=8)
+            self.notify(visible(message), severity="error", timeout=8, markup=False)
 
     def saved_round(self) -> RoundState | None:
         """The unfinished round Continue offers: the most recently saved one."""
@@ -137,7 +146,7 @@ class SpiderApp(App):
         if la.position is not None or la.daily is not None or la.deal is not None or la.suits is not None:
             notice = self.take_notice()  # the start screen shows it otherwise
             if notice:
-                self.notify(notice, severity="warning", timeout=10)
+                self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         if la.position is not None:
             self.begin(Table(Game.from_text(la.position), practice=True, start=la.position), "Practice")
         elif la.daily is not None:
@@ -193,7 +202,7 @@ class SpiderApp(App):
         try:
             game = Game.from_text(state.position)
         except ValueError as e:
-            self.notify(f"The saved round could not be read ({e}); it was dropped.", severity="error")
+            self.notify(visible(f"The saved round could not be read ({e}); it was dropped."), severity="error", markup=False)
             self.write(lambda d: drop_round(d, token))
             return
         table = Table(game, deal_number=state.deal, daily=state.daily, practice=state.practice,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,7 +21,23 @@ def clock_text(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-class Confirm(ModalScreen[bool]):
+ResultType = TypeVar("ResultType")
+
+
+class Dialog(ModalScreen[ResultType]):
+    """A modal that answers once.  A double or triple click on a chip (or a key right after it)
+    arrives after the first answer; dismissing again would pop the screen underneath."""
+
+    _answered = False
+
+    def answer_once(self, value: ResultType | None) -> None:
+        if self._answered or not self.is_current:
+            return
+        self._answered = True
+        self.dismiss(value)
+
+
+class Confirm(Dialog[bool]):
     """Ask before ending a round in progress.  y/Enter = yes, n/Esc = no."""
 
     BINDINGS = [
@@ -44,10 +62,10 @@ class Confirm(ModalScreen[bool]):
                 yield Chip("No (n)", "answer(False)", id="no")
 
     def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+        self.answer_once(value)
 
 
-class Won(ModalScreen[str]):
+class Won(Dialog[str]):
     """The round is won: moves, time and hints used, with New and Retry."""
 
     BINDINGS = [
@@ -80,7 +98,7 @@ class Won(ModalScreen[str]):
                 yield Chip("Retry (r)", "choose('retry')", id="won-retry")
 
     def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        self.answer_once(what)
 
 
 HELP = """\
@@ -134,7 +152,7 @@ TIPS
 """
 
 
-class Help(ModalScreen[None]):
+class Help(Dialog[None]):
     BINDINGS = [Binding("escape,f1,q,question_mark", "dismiss_help", "Close")]
     DEFAULT_CSS = """
     Help { align: center middle; }
@@ -146,4 +164,4 @@ class Help(ModalScreen[None]):
             yield Static(HELP, markup=False)
 
     def action_dismiss_help(self) -> None:
-        self.dismiss(None)
+        self.answer_once(None)

@@ -8,10 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from spider_tui.safe_text import safe
+from spider_tui.ui.dialogs import Dialog
 from spider_tui.ui.widgets import Chip
 
 TITLE = "S P I D E R"
@@ -60,14 +62,14 @@ class StartScreen(Screen):
             line.append(" ")
         line.append("  (keys 1 2 4)", "dim")
         self.query_one("#suits", Static).update(line)
-        self.query_one("#rules", Chip).update(f"Special rules (o): {app.settings.rules}")
+        self.query_one("#rules", Chip).update(safe(f"Special rules (o): {app.settings.rules}"))
         has_round = app.saved_round() is not None
         self.query_one("#continue", Chip).display = has_round
         done = app.daily_won(app.today(), suits)
         self.query_one("#daily", Chip).update("Daily challenge (d)" + ("  ✓ Today done" if done else ""))
         notice = app.take_notice()
         if notice:
-            self.query_one("#note", Static).update(notice)
+            self.query_one("#note", Static).update(safe(notice))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -101,7 +103,7 @@ class StartScreen(Screen):
         self.app.push_screen(RulesScreen(), lambda _: self.sync())
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     """Special rules (SPEC §10): toggle options for the next new round.  Saved at once."""
 
     BINDINGS = [Binding("escape,q,o", "close", "Done")]
@@ -123,7 +125,7 @@ class RulesScreen(ModalScreen[None]):
         return [Option(label, id=key) for key, label in lines(self.app.settings.rules, ascii=self.app.look.ascii)]
 
     def on_mount(self) -> None:
-        self.query_one("#rules-name", Static).update(f"Rules: {self.app.settings.rules}")
+        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.app.settings.rules}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from spider_tui.rules_menu import toggle
@@ -138,10 +140,10 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules-name", Static).update(f"Rules: {new}")
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.answer_once(None)
 
 
-class DailyScreen(ModalScreen[None]):
+class DailyScreen(Dialog[None]):
     """Today and the 29 days before, each marked when won at the current suit count."""
 
     BINDINGS = [Binding("escape,q", "close", "Back")]
@@ -164,15 +166,17 @@ class DailyScreen(ModalScreen[None]):
             yield OptionList(*options, id="dates")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self._answered:
+            return
         d = date.fromisoformat(event.option.id)
-        self.dismiss(None)
+        self.answer_once(None)
         self.app.start_over(lambda: self.app.start_daily(d))
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.answer_once(None)
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(Dialog[None]):
     BINDINGS = [Binding("escape,q,s", "close", "Back")]
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
@@ -189,9 +193,9 @@ class StatsScreen(ModalScreen[None]):
             yield Static(stats_table(data, ascii=self.app.look.ascii), id="stats-table")
             for rules in stats_rules(data):
                 if rules != "classic":  # other rules keep their own stats (SPEC §10)
-                    yield Static(f"Rules: {rules}", markup=False, classes="rules-title")
+                    yield Static(safe(f"Rules: {rules}"), classes="rules-title")
                     yield Static(stats_table(data, rules=rules, ascii=self.app.look.ascii))
             yield Static("Esc to go back", markup=False)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.answer_once(None)
