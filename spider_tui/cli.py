@@ -204,6 +204,10 @@ def cmd_app(argv: list[str]) -> int:
     gc.freeze()  # what is loaded now lives as long as the app: keep it out of every collection
     gc.disable()  # until the first frame is up (SpiderApp.on_mount turns it back on)
     app.run(mouse=not args.no_mouse)
+    if not app.writer.close(timeout=save.lock_timeout + 2):  # the terminal is back: wait for the last write
+        error = app.writer.last_error
+        error_line(f"{error or 'The save file is still busy.'} The last changes of this session were not saved.")
+        return 1
     return app.return_code or 0
 
 
