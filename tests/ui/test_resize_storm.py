@@ -4,6 +4,7 @@ the app or loses the round; it draws the last size and plays on."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 
 from textual.events import Resize
@@ -11,6 +12,10 @@ from textual.geometry import Size
 
 from spider_tui.ui.game_screen import GameScreen
 from spider_tui.ui.start_screen import StartScreen
+
+
+#: Sizes per storm: a few dozen in CI; hundreds with SPIDER_FUZZ_LONG=1.
+N = 400 if os.environ.get("SPIDER_FUZZ_LONG") else 40
 
 
 def sizes(rng: random.Random, n: int) -> list[Size]:
@@ -38,7 +43,7 @@ async def test_resize_storm_in_a_round(make_app):
         rng = random.Random(9)
         await pilot.press("d")
         for burst in (True, False):
-            await storm(app, pilot, rng, 300, burst)
+            await storm(app, pilot, rng, N, burst)
         assert isinstance(app.screen, GameScreen)
         assert not app.screen.has_class("-small")
         assert app.screen.size == Size(100, 30)
@@ -52,10 +57,10 @@ async def test_resize_storm_on_the_start_screen_and_a_dialog(make_app):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         rng = random.Random(4)
-        await storm(app, pilot, rng, 200, True)
+        await storm(app, pilot, rng, N, True)
         assert isinstance(app.screen, StartScreen)
         await pilot.press("f1")
-        await storm(app, pilot, rng, 200, False)
+        await storm(app, pilot, rng, N, False)
         await pilot.press("escape", "n")
         await asyncio.wait_for(pilot.pause(), 60)
         assert isinstance(app.screen, GameScreen)
