@@ -204,7 +204,10 @@ def cmd_app(argv: list[str]) -> int:
     gc.freeze()  # what is loaded now lives as long as the app: keep it out of every collection
     gc.disable()  # until the first frame is up (SpiderApp.on_mount turns it back on)
     app.run(mouse=not args.no_mouse)
-    if not app.writer.close(timeout=save.lock_timeout + 2):  # the terminal is back: wait for the last write
+    # The terminal is back: wait for the last write (a lock held by another spider may delay it).
+    if not app.writer.idle and not app.writer.flush(0.5):
+        error_line("saving the round... (the save file is busy)")
+    if not app.writer.close(timeout=save.lock_timeout + 2):
         error = app.writer.last_error
         error_line(f"{error or 'The save file is still busy.'} The last changes of this session were not saved.")
         return 1

@@ -124,9 +124,9 @@ class SpiderApp(App):
         if error is not None:
             if not self._write_failing:
                 self._write_failing = True
-                self.notify(visible(f"{error} Nothing is lost yet: your results are kept and saved "
-                                    f"with the next change (or when you quit)."),
-                            severity="error", timeout=10, markup=False)
+                message = visible(f"{error} Nothing is lost yet: your results are kept and saved "
+                                  f"with the next change (or when you quit).")
+                self.notify(message, severity="error", timeout=10, markup=False)
             return
         if self._write_failing:
             self._write_failing = False
