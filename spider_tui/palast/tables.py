@@ -48,6 +48,8 @@ class Options:
     between_seconds: float = 30  # after round_over: the next round starts at the latest
     start_wait: float = 30  # a standard table starts this long after its second player sat
     progress_delay: float = 0.1  # progress events are coalesced over this long (≤ 1 s)
+    #: Draws a round's deal; the server draws uniformly at random (tests may fix it).
+    draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
 
 
 @dataclass
@@ -437,7 +439,7 @@ class Palast:
                 "ends_at": t.row.ends_at}
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
-        deal = secrets.randbelow(MAX_DEAL) + 1
+        deal = self.options.draw()
         now = self.clock()
         seconds = self._round_seconds(t)
         if not await self.store.start_round(t.id, n, deal, now, now + seconds):
