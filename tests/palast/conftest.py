@@ -38,12 +38,20 @@ def make_options(**kw) -> Options:
     return Options(**base)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> str:
+    """Every server test runs on both stores: an SQLite file, and a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "palast.sqlite3")
+    return request.getfixturevalue("pg_url")
+
+
 @pytest.fixture
-async def palast_factory(tmp_path):
+async def palast_factory(tmp_path, db_url):
     started: list[Palast] = []
 
     async def make(rate: float = 5000, burst: float = 5000, **options) -> Palast:
-        server = PalastServer(open_store(None, tmp_path), "127.0.0.1", 0, options=make_options(**options),
+        server = PalastServer(open_store(db_url, tmp_path), "127.0.0.1", 0, options=make_options(**options),
                               rate=rate, burst=burst)
         await server.start()
         p = Palast(server)
