@@ -573,19 +573,22 @@ class Palast:
               "moves": r.moves, "seconds": r.seconds, "state": r.state} for r in results),
             key=lambda x: (-x["total"], -x["score"]),
         )
-        await self._publish(t, {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal,
-                                "standings": standings})
-        if last:
-            await self._finish(t)
+        over = {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal, "standings": standings}
+        if last:  # the table is finished in the store first: table_over follows round_over at once
+            await self._finish(t, over)
         else:
+            await self._publish(t, over)
             self._schedule(t)
 
-    async def _finish(self, t: LiveTable) -> None:
+    async def _finish(self, t: LiveTable, round_over: dict | None = None) -> None:
         totals = [(s.player_id, t.totals.get(s.player_id, 0)) for s in t.seats]
         ranking = league.places(totals)
         counted = not t.row.training and len(t.seats) >= 2
         placings = [Placing(pid, total, place) for pid, total, place in ranking]
-        if await self.store.finish_table(t.id, placings, counted, league.rate):
+        finished = await self.store.finish_table(t.id, placings, counted, league.rate)
+        if round_over is not None:
+            await self._publish(t, round_over)
+        if finished:
             names = {s.player_id: s.name for s in t.seats}
             await self._publish(t, {"type": "table_over", "table": t.id, "ranking": [
                 {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]})
