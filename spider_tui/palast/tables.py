@@ -263,7 +263,7 @@ class Palast:
         return out
 
     def disconnect(self, player_id: int, send: Send) -> None:
-        if self.online.get(player_id) is not send:
+        if self.online.get(player_id) != send:  # bound methods: equal, never identical
             return  # a newer connection took over
         del self.online[player_id]
         t = self.tables.get(self.seated.get(player_id, 0))
