@@ -38,6 +38,19 @@ def make_options(**kw) -> Options:
     return Options(**base)
 
 
+def select_all(store, sql: str) -> list[tuple]:
+    """Rows of a query straight from the store's database (SQLite file or PostgreSQL)."""
+    if hasattr(store, "path"):
+        import sqlite3
+
+        with sqlite3.connect(store.path) as db:
+            return db.execute(sql).fetchall()
+    import psycopg
+
+    with psycopg.connect(store.url) as db:
+        return db.execute(sql).fetchall()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request, tmp_path) -> str:
     """Every server test runs on both stores: an SQLite file, and a fresh PostgreSQL database."""
