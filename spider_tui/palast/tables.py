@@ -109,10 +109,18 @@ class Palast:
         self.seated: dict[int, int] = {}  # player id -> live table id
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
+        # Several processes on one database (issue 14): keep our copies in step with theirs.
+        self.cluster = None
+        if getattr(self.broker, "shared", False):
+            from .cluster import ClusterSync
+
+            self.cluster = ClusterSync(self, self.broker)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
         """Rebuild every live table from the store and open a standard table if none is open."""
+        if self.cluster:
+            await self.cluster.start()
         for row in await self.store.live_tables():
             t = LiveTable(row)
             await self._load_seats(t)
@@ -122,6 +130,8 @@ class Palast:
                 for r in await self.store.results(t.id):
                     t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
             self._schedule(t)
+        if self.cluster:
+            self.cluster.run()
         await self._ensure_standard()
 
     async def stop(self) -> None:
@@ -133,6 +143,8 @@ class Palast:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.cluster:
+            await self.cluster.stop()
 
     def _spawn(self, coro) -> None:
         task = asyncio.ensure_future(coro)
@@ -169,7 +181,7 @@ class Palast:
 
     def _deliver(self, table_id: int, message: dict) -> None:
         t = self.tables.get(table_id)
-        if t is None:
+        if t is None or message["type"].startswith("_"):  # "_…": between server processes only
             return
         for s in t.seats:
             send = self.online.get(s.player_id)
@@ -247,10 +259,19 @@ class Palast:
     # ------------------------------------------------------------------ players online
     def connect(self, player_id: int, send: Send) -> None:
         self.online[player_id] = send
+        if self.cluster:
+            self.cluster.presence(player_id, True)
 
     async def resume(self, player: PlayerRow) -> list[dict]:
         """Messages a player gets after ``welcome``: ``joined`` again when seated, and ``round``
         with their own position when a round is in play (SPEC §13), plus the opponents' progress."""
+        if self.cluster:  # the player may come from another process: read their table and game back
+            where = await self.store.table_of(player.id)
+            if where is not None:
+                t = await self.cluster.reload(where)
+                s = t.seat(player.id) if t else None
+                if t and s and s.game and t.row.round_state == ROUND_PLAYING:
+                    await self.cluster._replay_seat(t, s)
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             return []
@@ -266,6 +287,8 @@ class Palast:
         if self.online.get(player_id) != send:  # bound methods: equal, never identical
             return  # a newer connection took over
         del self.online[player_id]
+        if self.cluster:
+            self.cluster.presence(player_id, False)
         t = self.tables.get(self.seated.get(player_id, 0))
         if t is not None and t.row.round_state == ROUND_PLAYING:
             s = t.seat(player_id)
@@ -334,6 +357,8 @@ class Palast:
         reason = await self.store.seat(row.id, player.id, self.clock())
         t = LiveTable(row)
         self._track(t)
+        if self.cluster:
+            self.cluster.announce(row.id, {"type": "_table", "table": row.id})
         if reason:  # pragma: no cover - raced by another process
             raise Refusal(reason)
         await self._load_seats(t)
@@ -351,8 +376,10 @@ class Palast:
                     raise Refusal("That table is private: join it with its invite code.")
                 raise Refusal("There is no such table." if row is None else "That table is finished.")
         t = self.tables.get(row.id)
-        if t is None:  # pragma: no cover - a table of another process (issue 14)
-            raise Refusal("That table is not served here.")
+        if t is None and self.cluster:  # opened by another process a moment ago
+            t = await self.cluster.reload(row.id)
+        if t is None:
+            raise Refusal("There is no such table.")
         reason = await self.store.seat(row.id, player.id, self.clock())
         if reason:
             raise Refusal(reason)
@@ -425,12 +452,16 @@ class Palast:
     async def _ensure_standard(self) -> None:
         """Keep a standard table open: another one opens when the open ones fill or start."""
         async with self._standard_lock:
+            if self.cluster:  # share the standard tables other processes opened
+                await self.cluster.load_standard()
             for t in self.tables.values():
                 if t.row.standard and t.row.state == WAITING and len(t.seats) < t.row.seats:
                     return
             row = await self.store.create_table(host=None, private=False, code=None, standard=True,
                                                 now=self.clock(), **STANDARD)
             self._track(LiveTable(row))
+            if self.cluster:
+                self.cluster.announce(row.id, {"type": "_table", "table": row.id})
 
     # ------------------------------------------------------------------ rounds
     def _round_message(self, t: LiveTable, s: Seat) -> dict:
@@ -504,6 +535,9 @@ class Palast:
             if not ok:
                 self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
                 raise Refusal("The server could not record that move; nothing changed. Try again.")
+            if self.cluster:
+                self.cluster.announce(t.id, {"type": "_action", "table": t.id, "round": n, "player_id": player.id,
+                                             "seq": s.seq, "move": text, "at": now})
             state = s.state
             s.ended_at = now if state != "playing" else None
         self._mark(t, s)
@@ -522,7 +556,7 @@ class Palast:
     def _progress(self, t: LiveTable, s: Seat) -> dict:
         g = s.game
         state = s.state
-        if state == "playing" and s.player_id not in self.online:
+        if state == "playing" and s.player_id not in self.online and not (self.cluster and self.cluster.is_online(s.player_id)):
             state = "offline"
         msg: dict[str, Any] = {"type": "progress", "table": t.id, "player": s.name, "score": g.score if g else 0,
                                "runs": len(g.done) if g else 0, "moves": g.moves if g else 0, "state": state}
@@ -547,6 +581,8 @@ class Palast:
         if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
             return
         t.ending = True
+        if self.cluster:  # the games as written, whichever process played them
+            await self.cluster.settle(t)
         now = self.clock()
         start = t.row.round_started or now
         results = []

@@ -6,6 +6,7 @@ import pytest
 
 from spider_tui.palast.client import PalastClient
 from spider_tui.palast.db import open_store
+from spider_tui.palast.pg_broker import PgBroker
 from spider_tui.palast.server import PalastServer
 from spider_tui.palast.tables import Options
 
@@ -64,8 +65,9 @@ async def palast_factory(tmp_path, db_url):
     started: list[Palast] = []
 
     async def make(rate: float = 5000, burst: float = 5000, **options) -> Palast:
+        broker = PgBroker(db_url) if db_url.startswith("postgresql:") else None  # as `spider server --db`
         server = PalastServer(open_store(db_url, tmp_path), "127.0.0.1", 0, options=make_options(**options),
-                              rate=rate, burst=burst)
+                              rate=rate, burst=burst, broker=broker)
         await server.start()
         p = Palast(server)
         started.append(p)
