@@ -419,6 +419,8 @@ class Palast:
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             raise Refusal("You don't sit at a table.")
+        if self.cluster:  # seats taken through other processes count
+            t = await self.cluster.reload(t.id) or t
         if t.row.standard:
             raise Refusal("A standard table starts by itself (when full, or 30 s after its second player).")
         if t.row.host != player.name:
@@ -446,6 +448,8 @@ class Palast:
 
     async def _auto_start(self, t: LiveTable) -> None:
         t.row = await self.store.table(t.id) or t.row
+        if self.cluster:
+            await self._load_seats(t)
         if t.row.state == WAITING and len(t.seats) >= 2:
             await self._start_round(t, 1)
 
