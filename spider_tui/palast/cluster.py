@@ -190,8 +190,10 @@ class ClusterSync:
         t.row = row
         await p._load_seats(t)
         if row.state == PLAYING and row.round_state != NO_ROUND:
-            if games or fresh or row.round != old_round or any(s.game is None for s in t.seats):
+            if fresh or row.round != old_round or any(s.game is None for s in t.seats):
                 await p._rebuild_round(t)
+            elif games:  # seat by seat, under its lock: an action being written here is kept
+                await self.settle(t)
             if row.round_state == ROUND_PLAYING and (row.round != old_round or games):
                 t.ending = False  # (after a resync: an end that failed may be tried again)
             totals: dict[int, int] = {}
@@ -212,6 +214,11 @@ class ClusterSync:
             t = await self.reload(table_id, games=True)
             if t is not None and t.row.state == FINISHED:
                 p._drop(t)
+            elif t is not None and t.row.round_state == ROUND_PLAYING:
+                # Progress announced while we weren't listening: our players see where all stand.
+                for s in t.seats:
+                    if s.game is not None:
+                        self.broker.deliver(t.id, p._progress(t, s))
 
     async def load_standard(self) -> None:
         """Track the standard tables other processes opened (so players share them)."""

@@ -60,6 +60,7 @@ class Seat:
     seq: int = 0
     ended_at: float | None = None  # when the game stopped (solved, gave up, stuck)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    stale: bool = False  # an action failed to be written and the database was away: re-read first
 
     @property
     def state(self) -> str:
@@ -209,7 +210,7 @@ class Palast:
     def _replay(self, t: LiveTable, s: Seat, actions: list[ActionRow]) -> None:
         assert t.row.deal is not None
         g = Game.new(t.row.deal, suits=t.row.suits, rules=self._rules_for(t))
-        s.game, s.seq, s.ended_at = g, 0, None
+        s.game, s.seq, s.ended_at, s.stale = g, 0, None, False
         for a in actions:
             try:
                 if a.move == "undo":
@@ -503,6 +504,11 @@ class Palast:
             raise Refusal("You don't sit at a table.")
         async with s.lock:
             row = t.row
+            if s.stale and row.round_state == ROUND_PLAYING:
+                try:
+                    self._replay(t, s, [a for a in await self.store.actions(t.id, row.round) if a.player_id == player.id])
+                except Exception:
+                    raise Refusal("The server can't reach its database just now; nothing changed. Try again.") from None
             if row.round_state != ROUND_PLAYING or t.ending or s.game is None:
                 raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.")
             now = self.clock()
@@ -537,7 +543,10 @@ class Palast:
                 log.exception("table %s: could not write an action", t.id)
                 ok = False
             if not ok:
-                self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
+                try:
+                    self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
+                except Exception:  # the database is away: take the game back from it before the next action
+                    s.stale = True
                 raise Refusal("The server could not record that move; nothing changed. Try again.")
             if self.cluster:
                 self.cluster.announce(t.id, {"type": "_action", "table": t.id, "round": n, "player_id": player.id,
