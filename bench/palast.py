@@ -7,7 +7,8 @@
 Part 1, one process (SQLite in a fresh data dir): for each N, a fresh `spider server`, then
 `spider bots --players N --rate 1 --seconds S --json` (its own process; one connection per
 bot). From the bots: actions, refused, errors, answer time p50/p99. From the server, read in
-/proc: CPU time used during the run (as % of one core) and RSS; memory per player is
+/proc: CPU time over the steady part of the run (from a quarter of it, at most 10 s, when the
+bots have connected and sat down, to its end) as % of one core, and RSS; memory per player is
 (peak RSS while the bots are connected − RSS before they came) / N.
 
 Part 2, two processes on one PostgreSQL (a throwaway cluster, tests/pgcluster.py): both servers
@@ -31,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -139,16 +141,54 @@ class LoadRow:
     rss_mb: float = 0.0
     kb_per_player: float = 0.0
     cross_ms: list[float] = field(default_factory=list)
+    bots_cpu_percent: float = 0.0
 
 
-def watch(servers: list[Server], bots: list[subprocess.Popen[str]], seconds: float) -> tuple[float, list[int]]:
-    """Sample the servers' RSS until the bots are done; returns (wall seconds, peak RSS kB each)."""
+def watch(servers: list[Server], bots: list[subprocess.Popen[str]], seconds: float) -> tuple[float, list[int], float]:
+    """See ``_watch``; also records the bots' own CPU % (they share the machine) in ``LAST_BOTS_CPU``."""
+    global LAST_BOTS_CPU
+    LAST_BOTS_SEEN[0] = 0.0
+    b0 = sum(_cpu_or_zero(b.pid) for b in bots)
+    t = time.monotonic()
+    out = _watch(servers, bots, seconds)
+    LAST_BOTS_CPU = 100 * (LAST_BOTS_SEEN[0] - b0) / max(1e-6, time.monotonic() - t)
+    return out
+
+
+LAST_BOTS_CPU = 0.0
+LAST_BOTS_SEEN = [0.0]
+
+
+def _cpu_or_zero(pid: int) -> float:
+    try:
+        return cpu_seconds(pid)
+    except OSError:
+        return 0.0
+
+
+def _watch(servers: list[Server], bots: list[subprocess.Popen[str]], seconds: float) -> tuple[float, list[int], float]:
+    """Sample the servers until the bots are done: (CPU % of one core in the steady part, peak RSS
+    kB each, wall seconds).  The steady part starts when the bots have had time to connect and
+    sit down (a quarter of the run, at most 10 s) and ends with the run."""
     start = time.monotonic()
+    warm = min(10.0, seconds / 4)
     peaks = [rss_kb(s.proc.pid) for s in servers]
+    cpu0 = t0 = None
+    cpu1 = t1 = None
     while any(b.poll() is None for b in bots) and time.monotonic() - start < seconds + 120:
         time.sleep(0.25)
+        now = time.monotonic() - start
         peaks = [max(p, rss_kb(s.proc.pid)) for p, s in zip(peaks, servers)]
-    return time.monotonic() - start, peaks
+        LAST_BOTS_SEEN[0] = max(LAST_BOTS_SEEN[0], sum(_cpu_or_zero(b.pid) for b in bots))
+        if cpu0 is None and now >= warm:
+            cpu0, t0 = sum(cpu_seconds(s.proc.pid) for s in servers), time.monotonic()
+        if cpu1 is None and now >= seconds:
+            cpu1, t1 = sum(cpu_seconds(s.proc.pid) for s in servers), time.monotonic()
+    if cpu1 is None:
+        cpu1, t1 = sum(cpu_seconds(s.proc.pid) for s in servers), time.monotonic()
+    if cpu0 is None:
+        cpu0, t0 = 0.0, start
+    return 100 * (cpu1 - cpu0) / max(1e-6, t1 - t0), peaks, time.monotonic() - start
 
 
 def one_process(players: int, seconds: float, work: Path) -> LoadRow:
@@ -156,10 +196,8 @@ def one_process(players: int, seconds: float, work: Path) -> LoadRow:
     try:
         time.sleep(0.5)
         rss0 = rss_kb(server.proc.pid)
-        cpu0 = cpu_seconds(server.proc.pid)
         bots = start_bots(server, players, seconds)
-        wall, (peak,) = watch([server], [bots], seconds)
-        cpu = cpu_seconds(server.proc.pid) - cpu0
+        cpu_percent, (peak,), _ = watch([server], [bots], seconds)
         result = bots_result(bots, timeout=60)
     finally:
         server.stop()
@@ -167,7 +205,8 @@ def one_process(players: int, seconds: float, work: Path) -> LoadRow:
         setup="1 process, SQLite", players=players, seconds=seconds,
         actions=result["actions"], refused=result["refused"], errors=result["errors"],
         rounds_finished=result["rounds_finished"], p50_ms=result["p50_ms"], p99_ms=result["p99_ms"],
-        cpu_percent=100 * cpu / wall, rss_mb=peak / 1024, kb_per_player=(peak - rss0) / players,
+        cpu_percent=cpu_percent, rss_mb=peak / 1024, kb_per_player=(peak - rss0) / players,
+        bots_cpu_percent=LAST_BOTS_CPU,
     )
 
 
@@ -239,7 +278,8 @@ async def probe_pair(url_a: str, url_b: str, tag: str, gap: float) -> list[float
         await b.close()
 
 
-async def probes(url_a: str, url_b: str, pairs: int, gap: float) -> list[float]:
+async def probes(url_a: str, url_b: str, pairs: int, gap: float, delay: float = 0.0) -> list[float]:
+    await asyncio.sleep(delay)
     tag = str(os.getpid() % 10000)
     results = await asyncio.gather(*(probe_pair(url_a, url_b, f"{tag}x{i}", gap) for i in range(pairs)))
     return [d for r in results for d in r]
@@ -254,12 +294,15 @@ def two_processes(players: int, seconds: float, work: Path, pairs: int) -> LoadR
         try:
             time.sleep(0.5)
             rss0 = [rss_kb(s.proc.pid) for s in servers]
-            cpu0 = [cpu_seconds(s.proc.pid) for s in servers]
             bots = [start_bots(s, players // 2, seconds) for s in servers]
-            time.sleep(min(5.0, seconds / 3))  # probe under load
-            cross = asyncio.run(probes(servers[0].url, servers[1].url, pairs, gap=0.3))
-            wall, peaks = watch(servers, bots, seconds)
-            cpu = sum(cpu_seconds(s.proc.pid) for s in servers) - sum(cpu0)
+            # The probe runs under load, alongside the bots (in a thread: its own event loop).
+            box: list[list[float]] = []
+            probe = threading.Thread(target=lambda: box.append(asyncio.run(
+                probes(servers[0].url, servers[1].url, pairs, gap=0.3, delay=seconds / 3))))
+            probe.start()
+            cpu_percent, peaks, _ = watch(servers, bots, seconds)
+            probe.join(120)
+            cross = box[0] if box else []
             results = [bots_result(b, timeout=60) for b in bots]
         finally:
             for s in servers:
@@ -271,7 +314,7 @@ def two_processes(players: int, seconds: float, work: Path, pairs: int) -> LoadR
         errors=sum(r["errors"] for r in results),
         rounds_finished=sum(r["rounds_finished"] for r in results),
         p50_ms=max(r["p50_ms"] for r in results), p99_ms=max(r["p99_ms"] for r in results),
-        cpu_percent=100 * cpu / wall, rss_mb=sum(peaks) / 1024,
+        cpu_percent=cpu_percent, rss_mb=sum(peaks) / 1024, bots_cpu_percent=LAST_BOTS_CPU,
         kb_per_player=(sum(peaks) - sum(rss0)) / max(n, 1), cross_ms=cross,
     )
 
@@ -281,13 +324,13 @@ def two_processes(players: int, seconds: float, work: Path, pairs: int) -> LoadR
 
 def table(rows: list[LoadRow]) -> str:
     lines = [
-        "| setup | players | actions | refused | errors | rounds | p50 ms | p99 ms | server CPU | RSS MB | KB/player |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| setup | players | actions | refused | errors | rounds | p50 ms | p99 ms | server CPU (steady) | bots CPU | RSS MB | KB/player |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r.setup} | {r.players} | {r.actions} | {r.refused} | {r.errors} | {r.rounds_finished} "
-            f"| {r.p50_ms:.1f} | {r.p99_ms:.1f} | {r.cpu_percent:.0f} % | {r.rss_mb:.0f} | {r.kb_per_player:.0f} |"
+            f"| {r.p50_ms:.1f} | {r.p99_ms:.1f} | {r.cpu_percent:.0f} % | {r.bots_cpu_percent:.0f} % | {r.rss_mb:.0f} | {r.kb_per_player:.0f} |"
         )
     for r in rows:
         if r.cross_ms:
