@@ -277,7 +277,8 @@ class Palast:
                 t = await self.cluster.reload(where)
                 s = t.seat(player.id) if t else None
                 if t and s and s.game and t.row.round_state == ROUND_PLAYING:
-                    await self.cluster._replay_seat(t, s)
+                    async with s.lock:
+                        await self.cluster._replay_seat(t, s)
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             return []
