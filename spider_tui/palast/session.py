@@ -90,6 +90,9 @@ class RaceTable(Table):
         self.session = session
         self.ends_at = ends_at
 
+    def won_text(self) -> str:
+        return f"Solved in {self.moves} moves. The round ends when the others are done."
+
     # the server ends the round
     @property
     def time_left(self) -> float | None:

@@ -182,6 +182,8 @@ class SpiderApp(App):
             from spider_tui.ui.start_screen import StartScreen
 
             self.push_screen(StartScreen())
+            if la.server is not None:
+                self.open_palast(la.server)
 
     def title_for(self, table: Table) -> str:
         if table.practice:
@@ -409,6 +411,12 @@ class SpiderApp(App):
 
         self.open_dialog(Help())
 
+    def open_palast(self, url: str | None = None) -> None:
+        """The Palast (SPEC §13): the server and name, then the lobby."""
+        from spider_tui.ui.palast.connect import ConnectScreen
+
+        self.push_screen(ConnectScreen(url))
+
     def quit_app(self) -> None:
         self.store_round()
         self.exit()
@@ -426,7 +434,7 @@ class SpiderApp(App):
             self._save_timer.stop()
         self.store_round()
         self.load_data()
-        starts = [s for s in self.screen_stack if isinstance(s, StartScreen)]
+        starts = [s for s in self.screen_stack if isinstance(s, StartScreen) or getattr(s, "return_here", False)]
         if starts:
             starts[-1].pop_until_active()
         else:
