@@ -31,14 +31,15 @@ class OpenForm:
         words = [w for key, _label, w in OPTIONS if key in self.options]
         return "+".join(words) or "classic"
 
-    def choose(self, key: str) -> bool:
-        """Act on a line; True when it is the "Open the table" line."""
+    def choose(self, key: str, step: int = 1) -> bool:
+        """Act on a line (``step`` -1 counts down: Left); True when it is the "Open the table" line."""
         if key == "suits":
-            self.suits = {1: 2, 2: 4, 4: 1}[self.suits]
+            order = [1, 2, 4]
+            self.suits = order[(order.index(self.suits) + step) % 3]
         elif key == "rounds":
-            self.rounds = self.rounds % 10 + 1
+            self.rounds = (self.rounds - 1 + step) % 10 + 1
         elif key == "seats":
-            self.seats = 2 if self.seats >= 6 else self.seats + 1
+            self.seats = (self.seats - 2 + step) % 5 + 2
         elif key == "private":
             self.private = not self.private
         elif key in dict((k, 1) for k, _l, _w in OPTIONS):

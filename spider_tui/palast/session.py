@@ -154,6 +154,7 @@ class RaceTable(Table):
             return False
         if not super().give_up():
             return False
+        self.status = "Given up. Your score stands; the round ends when the others are done."
         self.session._send("give up")
         return True
 

@@ -15,7 +15,7 @@ from spider_tui.palast import lines
 from spider_tui.palast.open_form import OpenForm
 from spider_tui.palast.session import PalastSession
 
-LOBBY_KEYS = "Enter or click: sit down · c: invite code · o: open a table · l: league · q: back"
+LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
 
 
 class PalastScreen(Screen):
@@ -39,7 +39,7 @@ class PalastScreen(Screen):
     DEFAULT_CSS = """
     PalastScreen #p-head { height: 1; background: #16291f; color: #f0e6b0; padding: 0 1; }
     PalastScreen #p-title { height: 1; padding: 0 1; text-style: bold; }
-    PalastScreen #p-list { height: 1fr; border: none; padding: 0 0; }
+    PalastScreen #p-list { height: 1fr; border: none; padding: 0 1; }
     PalastScreen #p-info { height: auto; padding: 0 1; }
     PalastScreen #p-status { height: auto; color: #f0e6b0; padding: 0 1; }
     """
@@ -156,7 +156,11 @@ class PalastScreen(Screen):
             self.put("#p-info", f"Deal {st.get('deal')} · p: play it alone\n{ready}")
         elif phase == "final":
             self.put("#p-title", "Final ranking:  place  player  total")
-            self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])])
+            st = s.standings or {}
+            last = [(f"r{i}", "   " + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
+            if last:
+                last = [("gap", ""), ("head", f"   Round {st.get('round')}: {lines.STANDINGS_HEADER}")] + last
+            self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
             deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
             self.put("#p-info", f"{deals}\np: play the last deal alone · b: back to the lobby")
         self.refresh_bindings()
@@ -164,7 +168,8 @@ class PalastScreen(Screen):
     @staticmethod
     def describe(t: dict) -> str:
         suits = t.get("suits", 1)
-        return (f"{suits} suit{'s' if suits != 1 else ''} · {lines.rules_word(t)} · {t.get('rounds')} rounds · "
+        return (f"{suits} suit{'s' if suits != 1 else ''} · {lines.rules_word(t)} · "
+                f"{t.get('rounds')} round{'s' if t.get('rounds') != 1 else ''} · "
                 f"{len(t.get('players') or [])}/{t.get('seats')} seats" + (" · Training" if t.get("training") else ""))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -295,7 +300,8 @@ class AskScreen(ModalScreen["str | None"]):
 class OpenTableScreen(ModalScreen["OpenForm | None"]):
     """Open a table: Enter (or a click) changes a line; "Open the table" opens it; Esc cancels."""
 
-    BINDINGS = [Binding("escape,q", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape,q", "cancel", "Cancel"), Binding("left,minus", "step(-1)", "Less"),
+                Binding("right,plus", "step(1)", "More")]
     DEFAULT_CSS = """
     OpenTableScreen { align: center middle; }
     OpenTableScreen > Vertical { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
@@ -308,13 +314,24 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Open a table (Enter changes a line, Esc cancels)", markup=False)
+            yield Static("Open a table: Enter or ←/→ change a line, Esc cancels", markup=False)
             yield OptionList(*[Option(text, id=key) for key, text in self.form.lines()], id="form", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.form.choose(event.option.id or ""):
             self.dismiss(self.form)
             return
+        self.show()
+
+    def action_step(self, step: int) -> None:
+        ol = self.query_one("#form", OptionList)
+        if ol.highlighted is not None:
+            key = ol.get_option_at_index(ol.highlighted).id or ""
+            if key != "go":
+                self.form.choose(key, step)
+                self.show()
+
+    def show(self) -> None:
         ol = self.query_one("#form", OptionList)
         index = ol.highlighted
         ol.clear_options()
