@@ -177,3 +177,73 @@ async def test_palast_from_the_start_screen_open_a_table_and_race_a_bot_to_the_e
         assert app.table.deal_number == lobby.session.deals[0][1] and app.table.practice
         await pilot.press("q")
         await until(pilot, lambda: app.screen is lobby)
+
+
+async def open_table(pilot, app, lobby, rounds: int, training: bool = False) -> None:
+    await pilot.press("o")
+    await until(pilot, lambda: app.screen.__class__.__name__ == "OpenTableScreen")
+    form = app.screen.form
+    form.rounds, form.seats = rounds, 2
+    if training:
+        form.options.add("practice")
+    app.screen.query_one("#form").highlighted = len(form.lines()) - 1
+    await pilot.press("enter")
+    await until(pilot, lambda: lobby.session.phase == "waiting")
+
+
+async def test_round_standings_with_ready_then_the_next_round(palast, make_app):
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Anna")
+        await open_table(pilot, app, lobby, rounds=2)
+        bot = await palast.player("bot-1")
+        await bot.join(table=lobby.session.table["id"])
+        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        ev = await bot.wait_for("round")
+        await play_round(bot, ev["position"], limit=3)
+        await pilot.press("g", "y")
+        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+        text = statics(lobby)
+        assert "Round 1/2" in text and "y: Ready" in text and f"Deal {lobby.session.deals[0][1]}" in text
+        ol = lobby.query_one("#p-list")
+        rows = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+        assert sorted(r.split()[0] for r in rows) == ["Anna", "bot-1"]
+        await pilot.press("y")
+        await until(pilot, lambda: "waiting for the others" in statics(lobby))
+        await bot.ready()
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen) and lobby.session.round == 2)
+        await until(pilot, lambda: "round 2/2" in str(app.screen.query_one("#info").render()))
+
+
+async def test_reconnect_after_the_server_restarts(tmp_path, make_app):
+    server = PalastServer(open_store(None, tmp_path), "127.0.0.1", 0, options=make_options())
+    await server.start()
+    port = server.port
+    app = make_app(server=f"ws://127.0.0.1:{port}")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await sign_in(pilot, app, "Anna")
+            await open_table(pilot, app, lobby, rounds=1, training=True)
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+            race = app.screen
+            hint = race.table.game.hint()
+            await pilot.press(str(hint.source % 10), str(hint.target % 10))
+            await until(pilot, lambda: not lobby.session._pending)
+            seen = race.table.game.view()
+            await server.stop()
+            status = race.query_one("#status")
+            await until(pilot, lambda: "Offline, reconnecting" in str(status.render()))
+            server = PalastServer(open_store(None, tmp_path), "127.0.0.1", port, options=make_options())
+            await server.start()
+            await until(pilot, lambda: not lobby.session.offline and "Offline" not in str(status.render()), 60)
+            assert app.screen is race and race.table.game.view() == seen
+            assert "Moves: 1" in str(race.query_one("#moves").render())
+            await pilot.press("q")
+            await until(pilot, lambda: app.screen is lobby)
+            await pilot.press("q")
+            await until(pilot, lambda: not isinstance(app.screen, PalastScreen))
+    finally:
+        await server.stop()
