@@ -62,9 +62,11 @@ STANDINGS_HEADER = f"{'Player':<16} {'Score':>6} {'Total':>6}  {'Solved':<6} {'M
 
 
 def standings_row(row: dict) -> str:
-    solved = "yes" if row.get("solved") else "no"
+    """A player's round: score, total, solved, moves, and the time to solve (``-`` if not solved)."""
+    solved = bool(row.get("solved"))
+    time_text = clock(row.get("seconds")) if solved else "-"
     return (f"{name(row.get('player'), 16):<16} {int(row.get('score') or 0):>6} {int(row.get('total') or 0):>6}  "
-            f"{solved:<6} {int(row.get('moves') or 0):>5} {clock(row.get('seconds')):>6}")
+            f"{'yes' if solved else 'no':<6} {int(row.get('moves') or 0):>5} {time_text:>6}")
 
 
 def ranking_row(row: dict) -> str:
