@@ -149,11 +149,12 @@ class PalastScreen(Screen):
         elif phase == "standings":
             st = s.standings or {}
             t = s.table or {}
-            self.put("#p-title", f"Round {st.get('round')}/{t.get('rounds', '?')} · {lines.STANDINGS_HEADER}")
+            self.put("#p-title", lines.STANDINGS_HEADER)
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = "Ready: waiting for the others (the next round starts within 30 s)." if s.ready_sent \
                 else "y: Ready for the next round (it starts when all are ready, or after 30 s)."
-            self.put("#p-info", f"Deal {st.get('deal')} · p: play it alone\n{ready}")
+            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
+                                f"p: play it alone\n{ready}")
         elif phase == "final":
             self.put("#p-title", "Final ranking:  place  player  total")
             st = s.standings or {}
