@@ -69,8 +69,11 @@ def standings_row(row: dict) -> str:
             f"{'yes' if solved else 'no':<6} {int(row.get('moves') or 0):>5} {time_text:>6}")
 
 
+RANKING_HEADER = f"{'Place':>5} {'Player':<16} {'Total':>7}"
+
+
 def ranking_row(row: dict) -> str:
-    return f"{int(row.get('place') or 0):>3}.  {name(row.get('player'), 16):<16} {int(row.get('total') or 0):>7}"
+    return f"{int(row.get('place') or 0):>4}. {name(row.get('player'), 16):<16} {int(row.get('total') or 0):>7}"
 
 
 LEAGUE_HEADER = f"{'#':>4}  {'Name':<16} {'Rating':>7} {'Tables':>7} {'Wins':>5} {'Experience':>11}"

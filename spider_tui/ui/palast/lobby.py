@@ -38,7 +38,7 @@ class PalastScreen(Screen):
     ]
     DEFAULT_CSS = """
     PalastScreen #p-head { height: 1; background: #16291f; color: #f0e6b0; padding: 0 1; }
-    PalastScreen #p-title { height: 1; padding: 0 1; text-style: bold; }
+    PalastScreen #p-title { height: auto; padding: 0 1; text-style: bold; }
     PalastScreen #p-list { height: 1fr; border: none; padding: 0 1; }
     PalastScreen #p-info { height: auto; padding: 0 1; }
     PalastScreen #p-status { height: auto; color: #f0e6b0; padding: 0 1; }
@@ -156,11 +156,11 @@ class PalastScreen(Screen):
             self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
                                 f"p: play it alone\n{ready}")
         elif phase == "final":
-            self.put("#p-title", "Final ranking:  place  player  total")
+            self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
             st = s.standings or {}
-            last = [(f"r{i}", "   " + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
+            last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
             if last:
-                last = [("gap", ""), ("head", f"   Round {st.get('round')}: {lines.STANDINGS_HEADER}")] + last
+                last = [("gap", ""), ("round", f"Round {st.get('round')}:"), ("head", lines.STANDINGS_HEADER)] + last
             self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
             deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
             self.put("#p-info", f"{deals}\np: play the last deal alone · b: back to the lobby")
