@@ -247,3 +247,57 @@ async def test_reconnect_after_the_server_restarts(tmp_path, make_app):
             await until(pilot, lambda: not isinstance(app.screen, PalastScreen))
     finally:
         await server.stop()
+
+
+async def test_click_sits_down_league_view_and_join_by_code(palast, make_app):
+    # a finished table puts Anna and Carl in the league
+    anna, carl = await palast.player("Anna"), await palast.player("Carl")
+    t = await anna.open(rounds=1, seats=2)
+    await carl.join(table=t["table"]["id"])
+    await anna.start()
+    for c in (anna, carl):
+        ev = await c.wait_for("round")
+        await play_round(c, ev["position"], limit=2 if c is anna else 1)
+    await anna.wait_for("table_over")
+    opened = await anna.open(rounds=1, seats=2, private=True)
+    code = opened["code"]
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Bo")
+        await until(pilot, lambda: lobby.session.tables)
+        assert [t["id"] for t in lobby.session.tables] == [1]  # Anna's private table is not listed
+        # the League view
+        await pilot.press("l")
+        await until(pilot, lambda: "Rating" in str(lobby.query_one("#p-title").render()))
+        await until(pilot, lambda: lobby.query_one("#p-list").option_count == 2)
+        ol = lobby.query_one("#p-list")
+        rows = [str(ol.get_option_at_index(i).prompt).split() for i in range(2)]
+        assert [r[:2] for r in rows] == [["1", "Anna"], ["2", "Carl"]]  # Anna scored more: rated first
+        assert rows[0][3:5] == ["1", "1"]  # tables, wins
+        await pilot.press("l")
+        await until(pilot, lambda: "Host" in str(lobby.query_one("#p-title").render()))
+        # a click on the standard table sits down
+        await pilot.click("#p-list", offset=(10, 0))
+        await until(pilot, lambda: lobby.session.phase == "waiting")
+        assert lobby.session.table["standard"]
+        await pilot.press("x")
+        await until(pilot, lambda: lobby.session.phase == "lobby")
+        # join Anna's private table by its code
+        await pilot.press("c")
+        await until(pilot, lambda: app.screen.query("#ask"))
+        for ch in code:
+            await pilot.press(ch)
+        await pilot.press("enter")
+        await until(pilot, lambda: lobby.session.phase == "waiting")
+        assert lobby.session.table["id"] == opened["table"]["id"]
+        assert "The host starts the table" in statics(lobby)
+
+
+def test_server_flag_is_checked():
+    from spider_tui.cli import UsageError, parse_app_args
+
+    _, launch = parse_app_args(["--server", "ws://127.0.0.1:8765"])
+    assert launch.server == "ws://127.0.0.1:8765"
+    for bad in ("http://x", "127.0.0.1:8765", "ws://\x1b[2J"):
+        with pytest.raises(UsageError, match="ws://127.0.0.1:8765"):
+            parse_app_args(["--server", bad])

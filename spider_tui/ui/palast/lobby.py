@@ -201,7 +201,10 @@ class PalastScreen(Screen):
         from spider_tui.ui.palast.race import RaceScreen
 
         s = self.session
-        if s.race is None or s.phase != "race" or not self.is_current:
+        if s.race is None or s.phase != "race":
+            return
+        if not self.is_current:  # e.g. playing a deal alone: say so, don't pull the player away
+            self.app.notify(f"Round {s.round} has started at your Palast table (q, then t).", markup=False)
             return
         self._race_screen = RaceScreen(s, self.app.look)
         self.app.push_screen(self._race_screen)
