@@ -7,12 +7,7 @@ reaches a terminal) and the screens show these strings with markup off.
 
 from __future__ import annotations
 
-try:
-    from spider_tui.safe_text import visible as _visible
-except ImportError:  # issue 9's helper, until it is on this branch
-    def _visible(text: object, *, newlines: bool = True) -> str:
-        s = str(text)
-        return "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in s)
+from spider_tui.safe_text import visible as _visible
 
 
 def name(text: object, width: int | None = None) -> str:

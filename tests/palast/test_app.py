@@ -206,7 +206,7 @@ async def test_round_standings_with_ready_then_the_next_round(palast, make_app):
         await pilot.press("g", "y")
         await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
         text = statics(lobby)
-        assert "Round 1/2" in text and "y: Ready" in text and f"Deal {lobby.session.deals[0][1]}" in text
+        assert "Round 1/2" in text and "y: Ready" in text and f"deal {lobby.session.deals[0][1]}" in text
         ol = lobby.query_one("#p-list")
         rows = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
         assert sorted(r.split()[0] for r in rows) == ["Anna", "bot-1"]
