@@ -229,6 +229,14 @@ class PalastSession:
                 self._event(ev)
             if self.closed:
                 return
+            if getattr(self.client.ws, "close_code", None) == 4000:
+                # The same player signed in from another terminal: that one has the seat now;
+                # reconnecting from here would take it back and forth.
+                self.closed = True
+                self.offline = True
+                self._say("Signed in from another terminal: this one left the Palast.")
+                self._changed("offline")
+                return
             await self._reconnect()
 
     async def _reconnect(self) -> None:

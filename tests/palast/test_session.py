@@ -213,3 +213,12 @@ async def test_reconnect_after_the_server_restarts_resumes_the_same_position(tmp
     finally:
         await anna.close()
         await server.stop()
+
+
+async def test_signing_in_elsewhere_takes_the_seat_without_a_tug_of_war(palast, sessions):
+    first = await sessions(palast.url, "Anna")
+    second = await sessions(palast.url, "Anna", first.token)
+    await until(lambda: first.closed)
+    assert "another terminal" in first.status
+    assert not second.offline and not second.closed
+    assert await second.open(rounds=1, seats=2)  # the newer sign-in works on

@@ -97,7 +97,7 @@ class PalastScreen(Screen):
         if what == "status":
             self.put("#p-status", s.status)
         elif what == "offline":
-            self.put("#p-status", "Offline, reconnecting…")
+            self.put("#p-status", s.status if s.closed else "Offline, reconnecting…")
         elif what == "online":
             self.put("#p-status", "")
         self.render_phase()

@@ -53,7 +53,7 @@ class RaceScreen(GameScreen):
         elif what in ("table", "offline", "online", "status"):
             t = self.table
             if what == "offline":
-                t.status = "Offline, reconnecting…"
+                t.status = self.session.status if self.session.closed else "Offline, reconnecting…"
                 t.version += 1
             elif what == "online" and t.status == "Offline, reconnecting…":
                 t.status = ""
