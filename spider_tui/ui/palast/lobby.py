@@ -4,6 +4,8 @@ play it alone) and the final ranking.  It renders the session; the race has its 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,6 +16,9 @@ from textual.widgets.option_list import Option
 from spider_tui.palast import lines
 from spider_tui.palast.open_form import OpenForm
 from spider_tui.palast.session import PalastSession
+
+if TYPE_CHECKING:
+    from spider_tui.ui.palast.race import RaceScreen
 
 LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
 
@@ -49,7 +54,7 @@ class PalastScreen(Screen):
         self.session = session
         self.show_league = False
         self._shown: dict[str, object] = {}
-        self._race_screen = None
+        self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
 
     def compose(self) -> ComposeResult:
         yield Static("", id="p-head", markup=False)
