@@ -126,6 +126,17 @@ class RaceTable(Table):
         if self._blocked():
             self.joker_pending = False
             return
+        reason = self.game.joker_refusal(col + 1)
+        if reason is not None and reason.startswith("A view can't"):
+            # Only the server knows which card a joker brings (it may come from the stock or
+            # from under a face-down card): ask it; its position comes back with the answer.
+            self.joker_pending = False
+            self.selection = None
+            self.hint_move = None
+            self.status = f"Joker onto column {col + 1}."
+            self.session._send(f"joker>{col + 1}")
+            self._changed()
+            return
         before = self.game.moves
         super()._play_joker(col)
         if self.game.moves > before:

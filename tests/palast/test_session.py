@@ -222,3 +222,21 @@ async def test_signing_in_elsewhere_takes_the_seat_without_a_tug_of_war(palast, 
     assert "another terminal" in first.status
     assert not second.offline and not second.closed
     assert await second.open(rounds=1, seats=2)  # the newer sign-in works on
+
+
+async def test_a_joker_is_played_at_once_and_the_server_agrees(palast, sessions):
+    anna = await sessions(palast.url, "Anna")
+    await anna.open(rules="joker+practice", rounds=1, seats=2)
+    await anna.start_table()
+    await until(lambda: anna.phase == "race")
+    race = anna.race
+    jokers = race.game.jokers_left
+    assert jokers > 0
+    # A view can't know the card a joker brings: the table asks the server and shows its answer.
+    target = next(c for c in range(10) if race.game.columns[c][-1] & 15 != 1)
+    race.joker()
+    race.tap(target)
+    assert anna._pending
+    await until(lambda: not anna._pending)
+    assert race.game.moves == 1 and race.game.jokers_left == jokers - 1
+    assert race.game.view() == anna._confirmed and race.status == f"Joker onto column {target + 1}."
