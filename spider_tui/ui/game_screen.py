@@ -7,6 +7,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -20,7 +21,15 @@ COLUMN_KEYS = "1234567890"
 
 
 class GameScreen(Screen):
-    """One round.  The app gives it a Table and hears about round ends through callbacks."""
+    """One round.  The app gives it a Table; the screen posts ``Asks`` messages to the app."""
+
+    class Asks(Message):
+        """The screen asks the app: ``changed`` (after an action), ``won`` (show the Won panel),
+        ``give_up``, ``retry``, ``new``, ``stats``, ``help`` or ``leave``."""
+
+        def __init__(self, what: str) -> None:
+            super().__init__()
+            self.what = what
 
     BINDINGS = [
         *[Binding(k, f"column({i})", f"Col {i + 1}", show=False) for i, k in enumerate(COLUMN_KEYS)],
@@ -253,7 +262,7 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ input
     def after(self) -> None:
         self.sync()
-        self.app.round_changed(self)
+        self.post_message(self.Asks("changed"))
 
     def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
         if self.dialog is not None:
@@ -328,25 +337,25 @@ class GameScreen(Screen):
     def action_table(self, name: str) -> None:
         """Run a Table command (space, enter, deal, undo, hint, clear, joker) and show the result."""
         if name == "enter" and self.table.won:
-            self.app.show_won()
+            self.post_message(self.Asks("won"))
             return
         getattr(self.table, name)()
         self.after()
 
     def action_give_up(self) -> None:
-        self.app.ask_give_up()
+        self.post_message(self.Asks("give_up"))
 
     def action_retry(self) -> None:
-        self.app.ask_end_round("retry")
+        self.post_message(self.Asks("retry"))
 
     def action_new(self) -> None:
-        self.app.ask_end_round("new")
+        self.post_message(self.Asks("new"))
 
     def action_stats(self) -> None:
-        self.app.show_stats()
+        self.post_message(self.Asks("stats"))
 
     def action_help(self) -> None:
-        self.app.show_help()
+        self.post_message(self.Asks("help"))
 
     def action_escape(self) -> None:
         """Esc drops what is held (a group, the hint, a joker); with nothing held it leaves."""
@@ -357,4 +366,4 @@ class GameScreen(Screen):
             self.action_leave()
 
     def action_leave(self) -> None:
-        self.app.leave_round()
+        self.post_message(self.Asks("leave"))
