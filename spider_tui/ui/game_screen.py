@@ -168,7 +168,7 @@ class GameScreen(Screen):
         act): the footer rebuilds itself on refresh_bindings, ~50 ms and ~15 KB, too much for
         every first move."""
         t, g = self.table, self.table.game
-        return (bool(g.stock) and not t.over, t.over, g.jokers_left)
+        return (g.deals_left > 0 and not t.over, t.over, g.jokers_left)
 
     def show_info(self) -> None:
         g = self.table.game
