@@ -11,13 +11,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from spider_tui.commands import COLUMN_KEYS, round_key_commands
 from spider_tui.table import Table
 from spider_tui.ui.render import Look, column_state
 from spider_tui.ui.widgets import Chip, ColumnView
 
 MIN_WIDTH, MIN_HEIGHT = 50, 20
 
-COLUMN_KEYS = "1234567890"
 
 
 class GameScreen(Screen):
@@ -32,25 +32,7 @@ class GameScreen(Screen):
             self.what = what
 
     BINDINGS = [
-        *[Binding(k, f"column({i})", f"Col {i + 1}", show=False) for i, k in enumerate(COLUMN_KEYS)],
-        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
-        Binding("right,l", "cursor(1, 0)", "Right", show=False),
-        Binding("up,k", "cursor(0, -1)", "Up", show=False),
-        Binding("down,j", "cursor(0, 1)", "Down", show=False),
-        Binding("space", "table('space')", "Pick/put", show=False),
-        Binding("enter", "table('enter')", "Best move", show=False),
-        Binding("d", "table('deal')", "Deal"),
-        Binding("u", "table('undo')", "Undo"),
-        Binding("question_mark", "table('hint')", "Hint", key_display="?"),
-        Binding("escape", "escape", "Drop", show=False),
-        Binding("J", "table('joker')", "Joker", key_display="J"),
-        Binding("g", "give_up", "Give up", show=False),
-        Binding("v", "peek", "View column", show=False),
-        Binding("r", "retry", "Retry"),
-        Binding("n", "new", "New"),
-        Binding("s", "stats", "Stats"),
-        Binding("f1", "help", "Help"),
-        Binding("q", "leave", "Menu"),
+        Binding(c.keys, c.action, c.label, show=c.footer, key_display=c.key_display) for c in round_key_commands()
     ]
 
     def __init__(self, table: Table, look: Look, title: str) -> None:
@@ -335,8 +317,8 @@ class GameScreen(Screen):
         self.sync()
 
     def action_table(self, name: str) -> None:
-        """Run a Table command (space, enter, deal, undo, hint, clear, joker) and show the result."""
-        if name == "enter" and self.table.won:
+        """Run a Table command (pick_or_put, best_move, deal, undo, hint, clear, joker) and show the result."""
+        if name == "best_move" and self.table.won:
             self.post_message(self.Asks("won"))
             return
         getattr(self.table, name)()
