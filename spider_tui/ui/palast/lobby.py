@@ -259,21 +259,18 @@ class PalastScreen(Screen):
 
     def action_alone(self) -> None:
         """Play the last finished round's deal alone: a practice round, not recorded."""
-        from spider_tui.engine import rules_named
+        from spider_tui.session import playable_rules
         from spider_tui.table import Table
 
         s = self.session
         if not s.deals:
             return
-        rnd, deal = s.deals[-1]
+        _round, deal = s.deals[-1]
         t = s.table or {}
-        rules = "+".join(w for w in str(t.get("rules") or "classic").split("+") if w != "practice") or "classic"
-        try:
-            rules_named(rules)
-        except (KeyError, ValueError):
-            rules = "classic"
-        self.app.begin(Table.new(deal, suits=int(t.get("suits") or 1), rules=rules, practice=True),
-                       f"Practice: deal {deal}")
+        rules = playable_rules("+".join(w for w in str(t.get("rules") or "classic").split("+") if w != "practice")
+                               or "classic")
+        app = self.app
+        app.show_round(app.session.begin(Table.new(deal, suits=int(t.get("suits") or 1), rules=rules, practice=True)))
 
     async def action_quit_palast(self) -> None:
         """Leave the Palast (a seat in a round in play is kept until the round ends)."""

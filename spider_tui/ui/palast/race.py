@@ -72,7 +72,7 @@ class RaceScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def action_table(self, name: str) -> None:
-        if name == "enter" and self.table.won:
+        if name == "best_move" and self.table.won:
             return
         getattr(self.table, name)()
         self.after()
