@@ -33,6 +33,7 @@ from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import PositionError
+from spider_tui.session import Session
 from spider_tui.table import Table
 
 from .client import PalastClient, Refused
@@ -495,3 +496,51 @@ class PalastSession:
     def countdown(self) -> float:
         """Seconds left in the round."""
         return self.race.time_left or 0.0 if self.race is not None else 0.0
+
+
+class PalastRound(Session):
+    """The race behind the app's round face (``spider_tui.session.Session``): the same table,
+    keys and give-up question as a solo round, but the server keeps the round: nothing is
+    written to the save file, there is no New or Retry (the table plays its rounds), and the
+    seat and position outlive the app."""
+
+    def __init__(self, palast: PalastSession) -> None:
+        self.palast = palast
+
+    @property
+    def table(self) -> Table | None:  # type: ignore[override]
+        return self.palast.race
+
+    @property
+    def title(self) -> str:
+        rounds = (self.palast.table or {}).get("rounds", "?")
+        return f"Palast round {self.palast.round}/{rounds}"
+
+    @property
+    def recorded(self) -> bool:
+        """The server records the round; here it has ended once the table is over."""
+        t = self.table
+        return t is not None and t.over
+
+    def counts(self) -> bool:
+        return False  # the league counts it, not the save file's stats
+
+    def needs_asking(self) -> bool:
+        return False
+
+    def new_round(self, suits: int | None = None) -> Table:
+        raise PalastError("A Palast table plays its own rounds: there is no New here.")
+
+    def retry(self) -> Table | None:
+        return None  # no Retry at a Palast table
+
+    def end(self, won: bool) -> None:
+        t = self.table
+        if t is not None:
+            t.pause()
+
+    def keep(self) -> None:
+        """Nothing to write: the server keeps the seat and the position."""
+
+    def give_up_question(self) -> str:
+        return "Give up this round? You keep your seat and your score so far."

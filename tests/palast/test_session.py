@@ -240,3 +240,23 @@ async def test_a_joker_is_played_at_once_and_the_server_agrees(palast, sessions)
     await until(lambda: not anna._pending)
     assert race.game.moves == 1 and race.game.jokers_left == jokers - 1
     assert race.game.view() == anna._confirmed and race.status == f"Joker onto column {target + 1}."
+
+
+async def test_the_race_behind_the_round_face(palast, sessions):
+    from spider_tui.palast.session import PalastRound
+    from spider_tui.session import Session
+
+    anna = await sessions(palast.url, "Anna")
+    await anna.open(rules="practice", rounds=2, seats=2)
+    await anna.start_table()
+    await until(lambda: anna.phase == "race")
+    face = PalastRound(anna)
+    assert isinstance(face, Session)
+    assert face.table is anna.race and face.title == "Palast round 1/2"
+    assert not face.needs_asking() and face.retry() is None and not face.counts()
+    anna.race.play(anna.race.game.hint())
+    assert face.changed() == "keep" and not face.recorded
+    assert "keep your seat" in face.give_up_question()
+    assert face.give_up()
+    assert face.recorded and face.changed() == ""
+    await until(lambda: anna.phase == "standings")  # the server took the give-up: the round ended

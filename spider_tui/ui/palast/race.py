@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from spider_tui.palast import lines
-from spider_tui.palast.session import PalastSession
+from spider_tui.palast.session import PalastRound, PalastSession
 from spider_tui.ui.game_screen import GameScreen
 from spider_tui.ui.render import Look
 
@@ -23,8 +23,8 @@ class RaceScreen(GameScreen):
 
     def __init__(self, session: PalastSession, look: Look) -> None:
         assert session.race is not None
-        rounds = (session.table or {}).get("rounds", "?")
-        super().__init__(session.race, look, f"Palast round {session.round}/{rounds}")
+        self.round = PalastRound(session)  # the round face (spider_tui.session.Session)
+        super().__init__(session.race, look, self.round.title)
         self.session = session
 
     def compose(self) -> ComposeResult:
@@ -64,7 +64,8 @@ class RaceScreen(GameScreen):
             self.sync()
 
     def after(self) -> None:
-        self.sync()  # a race records nothing in the save file: the server keeps it
+        self.sync()
+        self.round.changed()  # the round's end pauses the table; the server keeps the result
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("retry", "new"):
@@ -86,10 +87,10 @@ class RaceScreen(GameScreen):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                t.give_up()
+                self.round.give_up()
                 self.sync()
 
-        self.open_dialog(Confirm("Give up this round? You keep your seat and your score so far.", answered))
+        self.open_dialog(Confirm(self.round.give_up_question(), answered))
 
     def action_retry(self) -> None:
         pass
