@@ -79,12 +79,95 @@ async def shoot(name: str, launch: dict, keys: list[str], size: tuple[int, int],
     return path
 
 
+async def shoot_palast(data: Path) -> list[Path]:
+    """The Palast (SPEC §13) on a real server in this process, deal 1234: the lobby, a race at
+    100x30 against Bo (a headless client), the round standings."""
+    from spider_tui.palast.client import PalastClient
+    from spider_tui.palast.db import open_store
+    from spider_tui.palast.server import PalastServer
+    from spider_tui.palast.tables import Options
+    from spider_tui.store import SaveFile
+    from spider_tui.ui.app import SpiderApp
+    from spider_tui.ui.palast.lobby import PalastScreen
+    from spider_tui.ui.palast.race import RaceScreen
+    from spider_tui.ui_launch import Launch
+
+    server = PalastServer(open_store(None, data / "palast"), "127.0.0.1", 8765 + 13,
+                          options=Options(progress_delay=0.05, draw=lambda: 1234))
+    await server.start()
+    shots = []
+
+    async def until(pilot, pred) -> None:
+        for _ in range(1500):
+            if pred():
+                return
+            await pilot.pause(0.02)
+        raise RuntimeError("the Palast screen never showed what was expected")
+
+    def shot(app, name: str) -> None:
+        app.save_screenshot(filename=f"{name}.svg", path=str(OUT))
+        shots.append(OUT / f"{name}.svg")
+
+    for size, scenes in (((80, 24), ("palast-lobby", "palast-standings")), ((100, 30), ("palast-race",))):
+        app = SpiderApp(SaveFile(data / f"palast-{size[0]}.toml"), Launch(server=f"ws://127.0.0.1:{8765 + 13}"),
+                        today=lambda: date(2026, 11, 29), rng=random.Random(1))
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: app.screen.query("#c-name"))
+            app.screen.query_one("#c-name").value = f"Anna{size[0]}"
+            await app.screen.go()
+            await until(pilot, lambda: isinstance(app.screen, PalastScreen) and app.screen.session.tables)
+            lobby = app.screen
+            s = lobby.session
+            s.now = lambda: (s.race.ends_at - 83.4) if s.race is not None else 0.0
+            bo = await PalastClient.connect(s.url)
+            await bo.hello(f"Bo{size[0]}", None)
+            if "palast-lobby" in scenes:
+                await bo.open(suits=2, rules="joker+fast", rounds=5, seats=3)
+                await s.refresh()
+                await pilot.pause()
+                shot(app, "palast-lobby")
+                await bo.leave()
+            await s.open(rounds=2, seats=2)
+            await bo.join(table=s.table["id"])
+            await until(pilot, lambda: len(s.table["players"]) == 2)
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+            ev = await bo.wait_for("round")
+            from spider_tui.engine import Game
+
+            view = Game.from_text(ev["position"])
+            for _ in range(3):
+                answer = await bo.play(str(view.hint()))
+                view = Game.from_text(answer["position"])
+            await until(pilot, lambda: s.opponents[bo.name]["moves"] == 3)
+            for _ in range(2):
+                hint = s.race.game.hint()
+                await pilot.press(str(hint.source % 10), str(hint.target % 10))
+                await until(pilot, lambda: not s._pending)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            if "palast-race" in scenes:
+                shot(app, "palast-race")
+            if "palast-standings" in scenes:
+                await bo.play("give up")
+                await pilot.press("g", "y")
+                await until(pilot, lambda: app.screen is lobby and s.phase == "standings")
+                await pilot.pause()
+                shot(app, "palast-standings")
+            await bo.close()
+            await s.close()
+    await server.stop()
+    return shots
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["SPIDER_DATA_DIR"] = tmp
         for name, launch, keys, size in SCENES:
             path = await shoot(name, launch, keys, size, Path(tmp))
+            print(path.relative_to(ROOT))
+        for path in await shoot_palast(Path(tmp)):
             print(path.relative_to(ROOT))
 
 

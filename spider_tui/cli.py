@@ -125,6 +125,7 @@ def app_parser() -> _Parser:
     g.add_argument("--deal", type=_deal_number, metavar="N", help="play deal N (1..2147483647)")
     g.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD", help="play the daily deal (today by default)")
     g.add_argument("--position", metavar="FILE", help="practice from a position in notation")
+    g.add_argument("--server", metavar="URL", help="straight to the Palast lobby at URL (ws://host:port)")
     p.add_argument("--rules", default=None, metavar="NAME", help=RULES_HELP)
     p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
     p.add_argument("--four-color", action="store_true", help="a colour for each suit")
@@ -203,7 +204,11 @@ def parse_app_args(argv: list[str], today=None):
             rules = rules_named(args.rules).name
         except KeyError as e:
             raise UsageError(f"argument --rules: {e.args[0]}") from None
+    if args.server is not None and not (args.server.startswith(("ws://", "wss://")) and len(args.server) > 6
+                                        and args.server.isprintable()):
+        raise UsageError("argument --server: a Palast address looks like ws://127.0.0.1:8765")
     launch = Launch(
+        server=args.server,
         suits=args.suits, deal=args.deal, daily=daily, position=position, rules=rules,
         ascii=args.ascii or not _can_draw_suits(), four_color=args.four_color,
     )

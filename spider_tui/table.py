@@ -376,8 +376,8 @@ class Table:
             return
         self._select_movable(col, None)
 
-    def enter(self) -> None:
-        """Enter: play the hint on show; else pick up at the cursor; with a group held, put it at
+    def best_move(self) -> None:
+        """The best move (Enter): play the hint on show; else pick up at the cursor; with a group held, put it at
         the cursor or make its best move."""
         sel = self.selection
         if sel is None and self.hint_move is not None:
@@ -385,7 +385,7 @@ class Table:
         elif sel is None:
             self._select_movable(self.cursor_column, self.cursor_index)
         elif self.cursor_column != sel.column:
-            self.space()
+            self.pick_or_put()
         else:
             col, count = sel.column, sel.count
             t = self.best_target(col, count) if sel.chosen else None
@@ -402,8 +402,8 @@ class Table:
                 return
             self.play(Move(col + 1, t + 1, count))
 
-    def space(self) -> None:
-        """Space: pick up the group at the cursor, or put the held group at the cursor column."""
+    def pick_or_put(self) -> None:
+        """Pick up or put down at the cursor (Space): pick up the group at the cursor, or put the held group at the cursor column."""
         sel = self.selection
         if sel is None:
             self._select_movable(self.cursor_column, self.cursor_index)

@@ -15,3 +15,4 @@ class Launch:
     rules: str | None = None  # None: the rules chosen on the start screen
     ascii: bool = False
     four_color: bool = False
+    server: str | None = None  # spider --server URL: straight to the Palast

@@ -104,17 +104,17 @@ def test_double_tap_never_shifts_a_whole_column_into_an_empty_one():
 def test_enter_on_selection_makes_best_move():
     tb = table("| 8s", "| 9h", "| 9s", *K[:7])
     tb.key_column(0)
-    tb.enter()
+    tb.best_move()
     assert len(tb.game.columns[2]) == 2
 
 
 def test_cursor_and_space_pick_up_and_put_down():
     tb = table("| 9s 8s 7s", "| 9h", *K)
     tb.move_cursor(drow=-1)  # onto 8s
-    tb.space()
+    tb.pick_or_put()
     assert tb.selection == Selection(0, 2, True)
     tb.move_cursor(dcol=1)
-    tb.space()
+    tb.pick_or_put()
     assert len(tb.game.columns[1]) == 3
 
 
@@ -188,6 +188,6 @@ def test_winning_stops_time_and_input():
 def test_enter_plays_the_hint_on_show():
     tb = table("| 9h", "4c | 8s", *K[:8])
     h = tb.hint()
-    tb.enter()
+    tb.best_move()
     assert tb.moves == 1 and tb.hint_move is None
     assert tb.game.columns[0][-1] & 15 == 8 and str(h) == "2>1:1"

@@ -77,3 +77,23 @@ def with_article(rank: int) -> str:
     """'a 7', 'an 8', 'an Ace', 'a King' — for reasons a player reads."""
     name = RANK_NAMES[rank]
     return ("an " if name[0] in "A8" else "a ") + name
+
+
+def fits_onto(card: Card, onto: Card) -> bool:
+    """Does ``card`` go on ``onto`` (one rank lower, any suit)?
+
+    >>> fits_onto(parse_card("9h"), parse_card("Ts")), fits_onto(parse_card("9h"), parse_card("9s"))
+    (True, False)
+    """
+    return rank_of(onto) == rank_of(card) + 1
+
+
+def group_fitting_onto(onto: Card, exposed: Card, run: int) -> int | None:
+    """How many cards of a run of ``run`` ending in ``exposed`` go on ``onto``, or None: the
+    one "fits onto" test every legal-move question asks.
+
+    >>> group_fitting_onto(parse_card("Ts"), parse_card("7h"), 3), group_fitting_onto(parse_card("Ts"), parse_card("7h"), 2)
+    (3, None)
+    """
+    k = rank_of(onto) - rank_of(exposed)
+    return k if 1 <= k <= run else None

@@ -23,125 +23,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import scorpion
-from .cards import ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, UNKNOWN, Card, card_text, parse_card, rank_name, with_article
+from .cards import (ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, UNKNOWN, Card, card_text, fits_onto, group_fitting_onto,
+                    parse_card, rank_name, rank_of, with_article)
 from .deal import check_deal_number, check_suits, deal_layout
 from .rules import CLASSIC, Rules, rules_named
 from .scoring import UNDO_POINTS, action_points, layout_joins, win_bonus
+from .moves import DEAL, JOKER, RUN, IllegalMove, Move, Played, PositionError
 
-RUN = 13  # cards in a completed run
-JOKER = -1  # Move.source of a joker
-
-
-class IllegalMove(ValueError):
-    """A move the rules don't allow; ``reason`` is a sentence a player can read."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
-
-
-class PositionError(ValueError):
-    """Position notation that can't be read; the message names the line and the fault."""
-
-    def __init__(self, message: str, line: int | None = None):
-        super().__init__(f"line {line}: {message}" if line else message)
-        self.line = line
-        self.fault = message
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Move:
-    """A move of ``count`` cards from column ``source`` to column ``target`` (1-based), a deal,
-    or a joker played on column ``target`` (``source == JOKER``, text ``joker>4``).
-
-    ``count`` may be ``None`` in a move read from text like ``3>7``; ``Game`` fills it in.
-    """
-
-    source: int = 0
-    target: int = 0
-    count: int | None = 0
-
-    def __eq__(self, other: object) -> bool:
-        # A Played compares equal to the Move it played.
-        if not isinstance(other, Move):
-            return NotImplemented
-        return (self.source, self.target, self.count) == (other.source, other.target, other.count)
-
-    def __hash__(self) -> int:
-        return hash((self.source, self.target, self.count))
-
-    @property
-    def is_deal(self) -> bool:
-        return self.source == 0
-
-    @property
-    def is_joker(self) -> bool:
-        return self.source == JOKER
-
-    def __str__(self) -> str:
-        if self.is_deal:
-            return "deal"
-        if self.is_joker:
-            return f"joker>{self.target}"
-        if self.count is None:
-            return f"{self.source}>{self.target}"
-        return f"{self.source}>{self.target}:{self.count}"
-
-    @classmethod
-    def parse(cls, text: str) -> "Move":
-        """Read ``3>7:2``, ``3>7``, ``deal`` or ``joker>4``; raises ``IllegalMove`` when it isn't one."""
-        t = text.strip().lower()
-        if t in ("deal", "d"):
-            return DEAL
-        compact = "".join(t.split())
-        if compact.startswith(("joker>", "j>")):
-            col = compact.partition(">")[2]
-            if col.endswith(":1"):
-                col = col[:-2]
-            if col.isdigit():
-                return cls(JOKER, int(col), 1)
-            raise IllegalMove(f"Can't read {text.strip()!r}: write a joker like joker>4.")
-        try:
-            head, _, count = t.partition(":")
-            src, sep, dst = head.partition(">")
-            if not sep:
-                raise ValueError
-            n = int(count) if count else None
-            m = cls(int(src), int(dst), n)
-        except ValueError:
-            raise IllegalMove(f"Can't read {text.strip()!r}: write a move like 3>7, 3>7:2, deal or joker>4.") from None
-        if m.source < 1 or m.target < 1:
-            raise IllegalMove("Columns are numbered from 1.")
-        if n is not None and n < 1:
-            raise IllegalMove("A move takes at least one card.")
-        return m
-
-
-DEAL = Move(0, 0, 0)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Played(Move):
-    """What ``Game.play`` did: the complete ``Move`` (it compares equal to it) and what the
-    action caused (SPEC §14).
-
-    - ``turned_up``: ``(column, card)`` for every face-down card that turned face up, in the
-      order it happened (1-based columns; ``UNKNOWN`` in a view until the game is told).
-    - ``dealt``: the row a deal brought, column 1 first (``UNKNOWN`` cards in a view).
-    - ``completed``: ``(column, suit)`` for every K→A run that left the table.
-    - ``points``: the score this action earned (0 without the Scoring rule; a win's bonus included).
-    """
-
-    turned_up: tuple[tuple[int, Card], ...] = ()
-    dealt: tuple[Card, ...] = ()
-    completed: tuple[tuple[int, int], ...] = ()
-    points: int = 0
-
-    @property
-    def move(self) -> Move:
-        """The plain Move."""
-        return Move(self.source, self.target, self.count)
-
+__all__ = ["DEAL", "JOKER", "RUN", "Game", "IllegalMove", "Move", "Played", "PositionError"]
 
 class Game:
     """One round of Spider (or Spiderette, or Simple Simon) under some ``Rules``.
@@ -322,8 +211,7 @@ class Game:
         target = self.columns[dst]
         if not target:
             return run
-        k = (target[-1] & 15) - (self.columns[src][-1] & 15)
-        return k if 1 <= k <= run else None
+        return group_fitting_onto(target[-1], self.columns[src][-1], run)
 
     def deal_refusal(self) -> str | None:
         """Why a deal is not allowed now, or ``None`` when it is."""
@@ -369,11 +257,11 @@ class Game:
             return "Only a same-suit run moves together."
         lead = src[-k]
         dst = self.columns[t - 1]
-        if dst and (dst[-1] & 15) != (lead & 15) + 1:
-            if (lead & 15) == KING:
+        if dst and not fits_onto(lead, dst[-1]):
+            if rank_of(lead) == KING:
                 return "A King goes only into an empty column."
-            what = with_article(lead & 15)
-            return f"{what[0].upper()}{what[1:]} goes on {with_article((lead & 15) + 1)}."
+            what = with_article(rank_of(lead))
+            return f"{what[0].upper()}{what[1:]} goes on {with_article(rank_of(lead) + 1)}."
         return None
 
     def resolve(self, move: Move | str) -> Move:
@@ -427,14 +315,14 @@ class Game:
             run = runs[s]
             if not run:
                 continue
-            exposed = cols[s][-1] & 15
+            exposed = cols[s][-1]
             for t in range(n):
                 if t == s:
                     continue
                 dst = cols[t]
                 if dst:
-                    k = (dst[-1] & 15) - exposed
-                    if 1 <= k <= run:
+                    k = group_fitting_onto(dst[-1], exposed, run)
+                    if k is not None:
                         out.append(Move(s + 1, t + 1, k))
                 else:
                     for k in range(run, 0, -1):
@@ -452,15 +340,14 @@ class Game:
             run = self.run_length(s)
             if not run:
                 continue
-            exposed = cols[s][-1] & 15
+            exposed = cols[s][-1]
             whole = run == len(cols[s])
             for t in range(n):
                 if t == s:
                     continue
                 dst = cols[t]
                 if dst:
-                    k = (dst[-1] & 15) - exposed
-                    if 1 <= k <= run:
+                    if group_fitting_onto(dst[-1], exposed, run) is not None:
                         return True
                 elif not whole or run > 1:
                     # Any group except the whole column is a real move into an empty column.

@@ -27,8 +27,14 @@ extends, and "completes" also counts a run left complete at the source's new end
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import scorpion
-from .game import DEAL, RUN, Game, Move
+from .cards import group_fitting_onto
+from .moves import DEAL, RUN, Move
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def best_hint(g: Game) -> Move | None:
@@ -55,9 +61,10 @@ def best_hint(g: Game) -> Move | None:
             dst = cols[t]
             if dst:
                 top = dst[-1]
-                k = (top & 15) - (exposed & 15)
-                if not 1 <= k <= run:
+                fitting = group_fitting_onto(top, exposed, run)
+                if fitting is None:
                     continue
+                k = fitting
                 lead = src[-k]
                 extends = (top >> 4) == (lead >> 4)
                 completes = extends and k + runs[t] >= RUN

@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, make_card, parse_card
-from .game import RUN, Game, PositionError
+from .game import Game
+from .moves import RUN, PositionError
 from .deal import MAX_DEAL
 from .rules import JOKERS_PER_ROUND, rules_named
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, with_article
+from .moves import DEAL, Move
 
 if TYPE_CHECKING:
-    from .game import Game, Move
+    from .game import Game
 
 
 def movable(g: "Game", col: int) -> int:
@@ -93,9 +94,7 @@ def group_moves(g: "Game") -> list[tuple[int, int, int]]:
     return out
 
 
-def legal_moves(g: "Game") -> list["Move"]:
-    from .game import DEAL, Move
-
+def legal_moves(g: "Game") -> list[Move]:
     out = [Move(s + 1, t + 1, k) for s, t, k in group_moves(g)]
     if g.deal_refusal() is None:
         out.append(DEAL)

@@ -51,6 +51,12 @@ a numbered deal) is simply **left out**. Readers treat a missing key as "no valu
     hints = 2
     practice = false                  # true for --position rounds: they are never recorded
 
+    [palast]                          # the Palast (SPEC §13): see spider_tui/store/palast.py
+    last = "ws://127.0.0.1:8765"
+    [palast.servers."ws://127.0.0.1:8765"]
+    name = "Anna"                     # the name and secret token kept per server
+    token = "u53JU5..."
+
 Checking a file
 ---------------
 

@@ -11,10 +11,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import gc
-import os
 import random
 import signal
-import time
 from datetime import date
 from typing import Callable
 
@@ -23,24 +21,20 @@ from textual.filter import Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from spider_tui.safe_text import visible
-from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import (
-    RoundResult,
     RoundState,
     SaveError,
     SaveFile,
     default_data,
     daily_dates,
-    daily_number,
     get_settings,
     is_daily_won,
-    record_result,
     set_setting,
 )
-from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
 from spider_tui.store.writer import SaveWriter
 from spider_tui.store import today as real_today
-from spider_tui.table import Table, plural
+from spider_tui.session import SoloSession, playable_rules
+from spider_tui.table import Table
 from spider_tui.ui.game_screen import GameScreen
 from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
@@ -85,12 +79,10 @@ class SpiderApp(App):
             self._filters.append(StripColor())
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
-        self.table: Table | None = None
-        self._mark: RoundMark | None = None  # the round's identity in the save file
         self.writer = SaveWriter(save, on_written=self._written_elsewhere)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._write_failing = False
-        self._recorded = False
+        self.session = SoloSession(lambda: self.data, self.write, rng=self.rng)
         self._save_timer = None
         self._error_told = False
 
@@ -100,11 +92,14 @@ class SpiderApp(App):
         """The saved settings; a rules name this version doesn't know (a newer spider wrote it)
         reads as classic here and stays in the file."""
         settings = get_settings(self.data)
-        try:
-            rules_named(settings.rules)
-        except (KeyError, ValueError):
+        if playable_rules(settings.rules) != settings.rules:
             settings = dataclasses.replace(settings, rules="classic")
         return settings
+
+    @property
+    def table(self) -> Table | None:
+        """The round on the table (the session's)."""
+        return self.session.table
 
     def load_data(self) -> dict:
         """The file as it is now, with the changes still waiting to be written applied to it."""
@@ -154,7 +149,7 @@ class SpiderApp(App):
 
     def saved_round(self) -> RoundState | None:
         """The unfinished round Continue offers: the most recently saved one."""
-        found = latest_round(self.data)
+        found = self.session.saved()
         return None if found is None else found[1]
 
     def daily_won(self, d: date, suits: int) -> bool:
@@ -208,7 +203,7 @@ class SpiderApp(App):
             if notice:
                 self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         if la.position is not None:
-            self.begin(Table(Game.from_text(la.position), practice=True, start=la.position), "Practice")
+            self.show_round(self.session.practice(la.position))
         elif la.daily is not None:
             self.start_daily(la.daily, suits=la.suits)
         elif la.deal is not None:
@@ -219,87 +214,53 @@ class SpiderApp(App):
             from spider_tui.ui.start_screen import StartScreen
 
             self.push_screen(StartScreen())
+            if la.server is not None:
+                self.open_palast(la.server)
 
-    def title_for(self, table: Table) -> str:
-        if table.practice:
-            return "Practice"
-        if table.daily is not None:
-            return f"Daily {table.daily.isoformat()}"
-        return f"Deal {table.deal_number}"
-
-    def begin(self, table: Table, title: str | None = None, *, token: str | None = None) -> None:
-        """Put ``table`` on screen as the current round."""
-        self.table = table
-        # A continued round was read from the file: it is on disk under its token.
-        self._mark = RoundMark(token or os.urandom(6).hex(), on_disk=token is not None)
-        self._recorded = False
-        screen = GameScreen(table, self.look, title or self.title_for(table))
+    def show_round(self, table: Table | None) -> None:
+        """Put the session's round ``table`` on screen."""
+        if table is None:
+            return
+        screen = GameScreen(table, self.look, self.session.title)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
-    def begin_deal(self, number: int, suits: int, daily: date | None = None) -> None:
-        # The daily deal is the same challenge for everyone: classic rules.
-        rules = "classic" if daily is not None else (self.launch.rules or self.settings.rules)
-        try:
-            rules_named(rules)
-        except KeyError:
-            rules = "classic"  # a rules name from a newer version: play classic
-        self.begin(Table.new(number, suits=suits, rules=rules, daily=daily))
+    @property
+    def rules(self) -> str:
+        """The rules a new deal is played under: the command line's, else the setting."""
+        return playable_rules(self.launch.rules or self.settings.rules)
+
+    def begin_deal(self, number: int, suits: int) -> None:
+        self.show_round(self.session.deal(number, suits, self.rules))
 
     def start_new(self, suits: int | None = None) -> None:
         """A new random deal: at ``suits``, else the command line's --suits, else the setting."""
-        self.begin_deal(self.rng.randint(MIN_DEAL, MAX_DEAL), suits or self.launch.suits or self.settings.suits)
+        self.show_round(self.session.new_round(suits or self.launch.suits or self.settings.suits, self.rules))
 
     def start_daily(self, d: date, suits: int | None = None) -> None:
-        self.begin_deal(daily_number(d), suits or self.settings.suits, daily=d)
+        self.show_round(self.session.daily(d, suits or self.settings.suits))
 
     def continue_round(self) -> None:
-        found = latest_round(self.data)
-        if found is None:
-            return
-        token, state = found
-        t = self.table
-        if t is not None and self._mark is not None and token == self._mark.token and not self._recorded and not t.over:
-            self.begin(t, token=token)  # the round left for the start screen: undo history and all
-            return
-        try:
-            game = Game.from_text(state.position)
-        except ValueError as e:
-            self.notify(visible(f"The saved round could not be read ({e}); it was dropped."), severity="error", markup=False)
-            self.write(lambda d: drop_round(d, token))
-            return
-        table = Table(game, deal_number=state.deal, daily=state.daily, practice=state.practice,
-                      hints_used=state.hints, seconds=state.seconds, start=state.start)
-        self.begin(table, token=token)
+        found = self.session.resume()
+        if isinstance(found, str):
+            self.notify(visible(found), severity="error", markup=False)
+        else:
+            self.show_round(found)
 
     def start_over(self, go: Callable[[], None]) -> None:
         """Start screen New/Daily: with an unfinished round saved, ask first; it then ends and counts."""
-        found = latest_round(self.data)
-        if found is None:
+        question = self.session.start_over_question()
+        if question is None:
             go()
             return
-        token, old = found
         from spider_tui.ui.dialogs import Confirm
 
-        what = f"Deal {old.deal}" if old.deal is not None else "a practice round"
-        counts = "" if old.practice or "practice" in old.rules else " It ends and counts as played."
-        question = f"You have an unfinished round ({what}, {plural(old.moves, 'move')}). Start a new one?{counts}"
-
         def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-
-            def change(d: dict) -> None:
-                if get_round(d, token) is not None:  # not ended meanwhile by another instance
-                    record_result(d, RoundResult(suits=old.suits, won=False, moves=old.moves, seconds=old.seconds,
-                                                 rules=old.rules, daily=old.daily,
-                                                 practice=old.practice or "practice" in old.rules))
-                    drop_round(d, token)
-
-            self.write(change)
-            go()
+            if yes:
+                self.session.abandon_saved()
+                go()
 
         self.open_dialog(Confirm(question, answered))
 
@@ -319,23 +280,36 @@ class SpiderApp(App):
         return getattr(screen, "dialog", None)
 
     # ------------------------------------------------------------------ the round's life
-    def round_changed(self, screen: GameScreen) -> None:
-        t = self.table
-        if t is None:
-            return
-        if t.lost and not self._recorded:
-            self.end_round(won=False)
-            return
-        if t.won and not self._recorded:
-            self.end_round(won=True)
-            from spider_tui.ui.dialogs import Won
-
+    def on_game_screen_asks(self, message: GameScreen.Asks) -> None:
+        """What the game screen asks for."""
+        what = message.what
+        if what == "changed":
+            self.round_changed()
+        elif what == "won":
             self.show_won()
-            return
-        if t.moves > 0 and not t.over:
-            if self._save_timer is not None:
-                self._save_timer.stop()
+        elif what == "give_up":
+            self.ask_give_up()
+        elif what in ("retry", "new"):
+            self.ask_end_round(what)
+        elif what == "stats":
+            self.show_stats()
+        elif what == "help":
+            self.show_help()
+        elif what == "leave":
+            self.leave_round()
+
+    def round_changed(self) -> None:
+        ended = self.session.changed()
+        if ended:
+            self._stop_save_timer()
+        if ended == "won":
+            self.show_won()
+        elif ended == "keep":
             self._save_timer = self.set_timer(SAVE_DELAY, self.store_round)
+
+    def _stop_save_timer(self) -> None:
+        if self._save_timer is not None:
+            self._save_timer.stop()
 
     def show_won(self) -> None:
         """The Won panel (again: Enter on a won table brings it back)."""
@@ -343,7 +317,8 @@ class SpiderApp(App):
 
         t = self.table
         if t is not None and t.won and not isinstance(self.dialog, Won):
-            self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score, done=self._after_won))
+            self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.session.title, t.game.score,
+                                 done=self._after_won))
 
     def _after_won(self, choice: str | None) -> None:
         if choice == "new":
@@ -351,62 +326,30 @@ class SpiderApp(App):
         elif choice == "retry":
             self.retry()
 
-    def _result(self, won: bool) -> RoundResult:
-        t = self.table
-        return RoundResult(suits=t.suits, won=won, moves=t.moves, seconds=t.seconds,
-                           rules=t.game.rules.name, daily=t.daily, practice=t.practice or t.game.rules.practice)
-
     def end_round(self, won: bool) -> None:
         """The round ends (won, or left by New/Retry): record it once and forget the saved copy."""
-        t = self.table
-        if t is None or self._recorded:
-            return
-        self._recorded = True
-        if self._save_timer is not None:
-            self._save_timer.stop()
-        t.pause()
-        counts = t.moves > 0
-        result = self._result(won)
-        mark = self._mark
-
-        def record(d: dict) -> None:
-            if counts:
-                record_result(d, result)
-
-        self.write(lambda d: end_round_once(d, mark, record))
+        self._stop_save_timer()
+        self.session.end(won)
 
     def store_round(self) -> None:
         """Write the unfinished round for Continue (without undo history)."""
-        t = self.table
-        if t is None or self._recorded or t.moves == 0 or t.over:
-            return
-        state = RoundState(position=t.game.to_text(), suits=t.suits, rules=t.game.rules.name,
-                           moves=t.moves, seconds=round(t.seconds, 3), hints=t.hints_used,
-                           deal=t.deal_number, daily=t.daily, practice=t.practice, start=t.start)
-        mark, now = self._mark, time.time()
-        self.write(lambda d: keep_round(d, mark, state, now), after=lambda: setattr(mark, "on_disk", True))
+        self.session.keep()
 
     def ask_end_round(self, kind: str) -> None:
         """Retry or New; asks first when a round is in progress (SPEC §6)."""
-        t = self.table
         go = self.retry if kind == "retry" else self.start_new
-        if t is None or not t.in_progress:
-            if t is not None and t.moves > 0 and not self._recorded:
-                self.end_round(won=t.won)
+        if not self.session.needs_asking():
+            self.session.leave()
             go()
             return
         from spider_tui.ui.dialogs import Confirm
-
-        recorded = not (t.practice or t.game.rules.practice)
-        question = ("Retry this deal from the start?" if kind == "retry" else "Start a new deal?") + \
-            (" The round in progress ends and counts as played." if recorded else " This practice round ends.")
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self.end_round(won=False)
                 go()
 
-        self.open_dialog(Confirm(question, answered))
+        self.open_dialog(Confirm(self.session.end_question(kind), answered))
 
     def ask_give_up(self) -> None:
         """Give up (SPEC §10): ends the round as lost, after a confirm."""
@@ -416,24 +359,15 @@ class SpiderApp(App):
         from spider_tui.ui.dialogs import Confirm
 
         def answered(yes: bool | None) -> None:
-            if yes and t.give_up():
-                self.end_round(won=False)
-                if isinstance(self.screen, GameScreen):
+            if yes and self.session.table is t:
+                self._stop_save_timer()
+                if self.session.give_up() and isinstance(self.screen, GameScreen):
                     self.screen.sync()
 
-        recorded = t.moves > 0 and not (t.practice or t.game.rules.practice)
-        self.open_dialog(Confirm("Give up this round? It ends" + (" and counts as lost." if recorded else "."), answered))
+        self.open_dialog(Confirm(self.session.give_up_question(), answered))
 
     def retry(self) -> None:
-        t = self.table
-        if t is None:
-            return
-        if t.start is not None:
-            self.begin(Table(Game.from_text(t.start), practice=t.practice, start=t.start), self.title_for(t))
-        elif t.deal_number is not None:
-            self.begin_deal(t.deal_number, t.suits, daily=t.daily)
-        else:
-            self.start_new(t.suits)
+        self.show_round(self.session.retry(self.rules))
 
     def show_stats(self) -> None:
         from spider_tui.ui.start_screen import StatsScreen
@@ -445,6 +379,12 @@ class SpiderApp(App):
         from spider_tui.ui.dialogs import Help
 
         self.open_dialog(Help())
+
+    def open_palast(self, url: str | None = None) -> None:
+        """The Palast (SPEC §13): the server and name, then the lobby."""
+        from spider_tui.ui.palast.connect import ConnectScreen
+
+        self.push_screen(ConnectScreen(url))
 
     def quit_app(self) -> None:
         self.store_round()
@@ -459,11 +399,10 @@ class SpiderApp(App):
         for Continue (SPEC §7) and its time stops."""
         from spider_tui.ui.start_screen import StartScreen
 
-        if self._save_timer is not None:
-            self._save_timer.stop()
+        self._stop_save_timer()
         self.store_round()
         self.load_data()
-        starts = [s for s in self.screen_stack if isinstance(s, StartScreen)]
+        starts = [s for s in self.screen_stack if isinstance(s, StartScreen) or getattr(s, "return_here", False)]
         if starts:
             starts[-1].pop_until_active()
         else:

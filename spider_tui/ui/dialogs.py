@@ -11,6 +11,7 @@ from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from spider_tui.commands import help_keys
 from spider_tui.table import clock_text
 from spider_tui.ui.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
@@ -105,18 +106,7 @@ MOUSE
 Click a card to pick up the group it leads; every place it can go is marked. Click a column to put it there (or drag the card there); click somewhere it can't go and you pick up what can move there instead. Double-click a card to make its best move. Click Deals to deal. Click a "more" line to see a whole column. Every line of the start screen can be clicked.
 
 KEYS
-1-9, 0   pick up column 1-10
-         again: one card fewer
-         another column: move there
-arrows, h j k l   move the cursor
-Space    pick up / put down
-Enter    best move, or play the hint
-d deal     u undo     ? hint
-v + 1-0  see a whole column
-Esc      drop what you hold; else menu
-r retry    n new      s stats
-q menu     Ctrl+Q quit    F1 help
-J joker (Joker rule)   g give up
+{keys}
 
 SPECIAL RULES (start screen, o)
 Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
@@ -131,7 +121,7 @@ TIPS
 - Tidy up before you deal: a deal drops a card on every column and buries what lies there.
 - Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose suit matches the card it lands on.
 - Stuck? Ask for a hint before you undo: it often points at a card you stopped seeing.
-"""
+""".replace("{keys}", help_keys())
 
 
 def help_lines(text: str, width: int) -> list[str]:

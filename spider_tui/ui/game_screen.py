@@ -7,41 +7,32 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from spider_tui.commands import COLUMN_KEYS, round_key_commands
 from spider_tui.table import Table
 from spider_tui.ui.render import Look, column_state
 from spider_tui.ui.widgets import Chip, ColumnView
 
 MIN_WIDTH, MIN_HEIGHT = 50, 20
 
-COLUMN_KEYS = "1234567890"
 
 
 class GameScreen(Screen):
-    """One round.  The app gives it a Table and hears about round ends through callbacks."""
+    """One round.  The app gives it a Table; the screen posts ``Asks`` messages to the app."""
+
+    class Asks(Message):
+        """The screen asks the app: ``changed`` (after an action), ``won`` (show the Won panel),
+        ``give_up``, ``retry``, ``new``, ``stats``, ``help`` or ``leave``."""
+
+        def __init__(self, what: str) -> None:
+            super().__init__()
+            self.what = what
 
     BINDINGS = [
-        *[Binding(k, f"column({i})", f"Col {i + 1}", show=False) for i, k in enumerate(COLUMN_KEYS)],
-        Binding("left,h", "cursor(-1, 0)", "Left", show=False),
-        Binding("right,l", "cursor(1, 0)", "Right", show=False),
-        Binding("up,k", "cursor(0, -1)", "Up", show=False),
-        Binding("down,j", "cursor(0, 1)", "Down", show=False),
-        Binding("space", "table('space')", "Pick/put", show=False),
-        Binding("enter", "table('enter')", "Best move", show=False),
-        Binding("d", "table('deal')", "Deal"),
-        Binding("u", "table('undo')", "Undo"),
-        Binding("question_mark", "table('hint')", "Hint", key_display="?"),
-        Binding("escape", "escape", "Drop", show=False),
-        Binding("J", "table('joker')", "Joker", key_display="J"),
-        Binding("g", "give_up", "Give up", show=False),
-        Binding("v", "peek", "View column", show=False),
-        Binding("r", "retry", "Retry"),
-        Binding("n", "new", "New"),
-        Binding("s", "stats", "Stats"),
-        Binding("f1", "help", "Help"),
-        Binding("q", "leave", "Menu"),
+        Binding(c.keys, c.action, c.label, show=c.footer, key_display=c.key_display) for c in round_key_commands()
     ]
 
     def __init__(self, table: Table, look: Look, title: str) -> None:
@@ -159,7 +150,7 @@ class GameScreen(Screen):
         act): the footer rebuilds itself on refresh_bindings, ~50 ms and ~15 KB, too much for
         every first move."""
         t, g = self.table, self.table.game
-        return (bool(g.stock) and not t.over, t.over, g.jokers_left)
+        return (g.deals_left > 0 and not t.over, t.over, g.jokers_left)
 
     def show_info(self) -> None:
         g = self.table.game
@@ -253,7 +244,7 @@ class GameScreen(Screen):
     # ------------------------------------------------------------------ input
     def after(self) -> None:
         self.sync()
-        self.app.round_changed(self)
+        self.post_message(self.Asks("changed"))
 
     def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
         if self.dialog is not None:
@@ -326,27 +317,27 @@ class GameScreen(Screen):
         self.sync()
 
     def action_table(self, name: str) -> None:
-        """Run a Table command (space, enter, deal, undo, hint, clear, joker) and show the result."""
-        if name == "enter" and self.table.won:
-            self.app.show_won()
+        """Run a Table command (pick_or_put, best_move, deal, undo, hint, clear, joker) and show the result."""
+        if name == "best_move" and self.table.won:
+            self.post_message(self.Asks("won"))
             return
         getattr(self.table, name)()
         self.after()
 
     def action_give_up(self) -> None:
-        self.app.ask_give_up()
+        self.post_message(self.Asks("give_up"))
 
     def action_retry(self) -> None:
-        self.app.ask_end_round("retry")
+        self.post_message(self.Asks("retry"))
 
     def action_new(self) -> None:
-        self.app.ask_end_round("new")
+        self.post_message(self.Asks("new"))
 
     def action_stats(self) -> None:
-        self.app.show_stats()
+        self.post_message(self.Asks("stats"))
 
     def action_help(self) -> None:
-        self.app.show_help()
+        self.post_message(self.Asks("help"))
 
     def action_escape(self) -> None:
         """Esc drops what is held (a group, the hint, a joker); with nothing held it leaves."""
@@ -357,4 +348,4 @@ class GameScreen(Screen):
             self.action_leave()
 
     def action_leave(self) -> None:
-        self.app.leave_round()
+        self.post_message(self.Asks("leave"))

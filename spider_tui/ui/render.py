@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from spider_tui.engine import Game, Move
+from spider_tui.engine.cards import UNKNOWN, UNKNOWN_TEXT
 
 UNICODE_SUITS = "♠♥♦♣"
 ASCII_SUITS = "SHDC"
@@ -131,7 +132,13 @@ def empty_style(bg: str | None, under_cursor: bool, color: bool) -> Style:
 
 
 def card_label(card: int, look: Look) -> str:
+    if card == UNKNOWN:  # a face-up card a Palast view has not been told yet
+        return UNKNOWN_TEXT
     return RANKS[card & 15] + look.suits[card >> 4]
+
+
+def card_glyph(card: int, look: Look) -> str:
+    return "?" if card == UNKNOWN else look.suits[card >> 4]
 
 
 def draw_column(state: ColumnState, number: int, width: int, height: int, look: Look) -> ColumnPicture:
@@ -199,7 +206,9 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             bg, mark = TARGET_BG, marks["target"]
         elif i == n - 1 and state.hint_to:
             bg, mark = HINT_BG, marks["hint_to"]
-        if color:
+        if c == UNKNOWN:
+            st = Style(color=BACK_FG, bgcolor=BACK_BG) if color else Style(dim=True)
+        elif color:
             st = Style(color=look.suit_color(c >> 4), bgcolor=bg, bold=bg != FACE_BG)
         else:
             st = Style(reverse=bg != FACE_BG, bold=bg != FACE_BG)
@@ -218,7 +227,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             continue
         mark, st = card_style(i)
         label = card_label(cards[i], look)
-        glyph = look.suits[cards[i] >> 4]
+        glyph = card_glyph(cards[i], look)
         if w >= 10:  # room for a corner glyph on the right, like a real card's edge
             line((mark + label).ljust(w - 2) + glyph, st, i)
         else:

@@ -31,6 +31,7 @@ class StartScreen(Screen):
         Binding("f", "display('four_color')", "Four colours", show=False),
         Binding("a", "display('ascii')", "ASCII", show=False),
         Binding("s", "stats", "Stats"),
+        Binding("p", "palast", "Palast"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -50,6 +51,7 @@ class StartScreen(Screen):
             yield Chip("Four colours (f)", "display('four_color')", id="fourcolor")
             yield Chip("ASCII (a)", "display('ascii')", id="ascii")
             yield Chip("Stats (s)", "stats", id="stats")
+            yield Chip("Palast (p)", "palast", id="palast")
             yield Chip("Help (F1)", "help", id="help")
             yield Chip("Quit (q)", "quit", id="quit")
             yield Static("", id="note", markup=False)
@@ -110,6 +112,9 @@ class StartScreen(Screen):
 
     def action_stats(self) -> None:
         self.app.show_stats()
+
+    def action_palast(self) -> None:
+        self.app.open_palast()
 
     def action_help(self) -> None:
         self.app.show_help()

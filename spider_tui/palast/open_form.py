@@ -1,0 +1,60 @@
+""""Open a table" as plain logic (SPEC §13): suits 1/2/4, the §10 options, 1–10 rounds, 2–6
+seats, public or private.  The screen lists ``lines()`` and calls ``choose(key)``; ``request()``
+is the ``open`` message's fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: (key, label, rules word) of the §10 options a table may have.
+OPTIONS = (
+    ("joker", "Joker", "joker"),
+    ("undo-off", "Undo off", "undo-off"),
+    ("fast", "Fast (10 min rounds)", "fast"),
+    ("open", "Open (all cards face up)", "open"),
+    ("relaxed", "Relaxed", "relaxed"),
+    ("scorpion", "Scorpion", "scorpion"),
+    ("practice", "Training (may start alone, not in the league)", "practice"),
+)
+
+
+@dataclass
+class OpenForm:
+    suits: int = 1
+    rounds: int = 3
+    seats: int = 4
+    private: bool = False
+    options: set[str] = field(default_factory=set)
+
+    @property
+    def rules(self) -> str:
+        words = [w for key, _label, w in OPTIONS if key in self.options]
+        return "+".join(words) or "classic"
+
+    def choose(self, key: str, step: int = 1) -> bool:
+        """Act on a line (``step`` -1 counts down: Left); True when it is the "Open the table" line."""
+        if key == "suits":
+            order = [1, 2, 4]
+            self.suits = order[(order.index(self.suits) + step) % 3]
+        elif key == "rounds":
+            self.rounds = (self.rounds - 1 + step) % 10 + 1
+        elif key == "seats":
+            self.seats = (self.seats - 2 + step) % 5 + 2
+        elif key == "private":
+            self.private = not self.private
+        elif key in dict((k, 1) for k, _l, _w in OPTIONS):
+            self.options ^= {key}
+        return key == "go"
+
+    def lines(self) -> list[tuple[str, str]]:
+        out = [("suits", f"Suits: {self.suits}"), ("rounds", f"Rounds: {self.rounds}"),
+               ("seats", f"Seats: {self.seats}"),
+               ("private", f"Private (joined by invite code): {'yes' if self.private else 'no'}")]
+        for key, label, _w in OPTIONS:
+            out.append((key, f"[{'x' if key in self.options else ' '}] {label}"))
+        out.append(("go", "Open the table"))
+        return out
+
+    def request(self) -> dict:
+        return {"suits": self.suits, "rules": self.rules, "rounds": self.rounds, "seats": self.seats,
+                "private": self.private}

@@ -1,0 +1,546 @@
+"""A Palast round from the player's side, as plain Python (SPEC §13): the connection, the lobby,
+the seat, the race, the standings and the final ranking.  No Textual: the screens only render
+what this holds and call its methods.
+
+``PalastSession`` signs in with ``PalastClient`` and then reads the server's events for as long as
+it lives.  It keeps:
+
+- ``tables`` (the lobby, refreshed by ``refresh()``), ``table`` (the seat) and ``code``;
+- ``race``: a ``RaceTable`` — the normal ``Table`` on a view game (unseen cards ``??``).  A move
+  the player makes is played on it at once and sent; the server's answer tells the cards it
+  turned up (or the row a deal brought).  A refusal puts the table back to the server's last
+  position and says why, quietly.  The server's word is final;
+- ``opponents``: the last ``progress`` of every other player at the table;
+- ``standings`` (the last ``round_over``), ``deals`` (the deal number of every finished round, for
+  "play it alone") and ``ranking`` (``table_over``);
+- ``offline``: the connection dropped; it reconnects with backoff and the server's ``joined`` and
+  ``round`` put the same position back.
+
+``on_change(what)`` is called after every change, with one word: ``lobby``, ``seat``, ``round``,
+``table`` (the race table changed), ``progress``, ``standings``, ``final``, ``offline``,
+``online``, ``status``.  Progress never touches the race table (the screen repaints only the
+opponents' lines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from typing import Any, Callable
+
+from websockets.exceptions import InvalidHandshake, InvalidURI
+
+from spider_tui.engine import Game, IllegalMove, Move
+from spider_tui.engine.game import PositionError
+from spider_tui.session import Session
+from spider_tui.table import Table
+
+from .client import PalastClient, Refused
+
+#: Reconnect waits (seconds), the last one repeats.
+BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)
+
+
+class PalastError(Exception):
+    """Signing in failed: ``str(e)`` is one quiet line for the player."""
+
+
+def _reach_text(url: str, e: BaseException) -> str:
+    if isinstance(e, InvalidURI):
+        return f"{url} is not a server address (ws://host:port)."
+    if isinstance(e, InvalidHandshake):
+        return f"{url} is not a Palast server."
+    if isinstance(e, asyncio.TimeoutError):
+        return f"Can't reach {url}: no answer."
+    reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
+    return f"Can't reach {url}: {reason}."
+
+
+async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
+    """Connect and say hello; raises ``PalastError`` with one line (never a traceback)."""
+    try:
+        client = await PalastClient.connect(url)
+    except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ValueError) as e:
+        raise PalastError(_reach_text(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e))))
+    client.keep_received = True
+    try:
+        await client.hello(name, token)
+    except Refused as e:
+        await client.close()
+        raise PalastError(e.reason or "The server said no.")
+    except (ConnectionError, asyncio.TimeoutError, OSError, ValueError):
+        await client.close()
+        errors = [m.get("reason") for m in client.received if m.get("type") == "error"]
+        raise PalastError(str(errors[-1]) if errors and errors[-1] else f"{url} closed the connection.")
+    finally:
+        client.keep_received = False
+        client.received.clear()
+    return client
+
+
+class RaceTable(Table):
+    """The race table: a ``Table`` whose actions go to the server (see ``PalastSession``).
+
+    Moves, deals and jokers are played at once on the view; undo is played at once when the view
+    remembers the move, else it waits for the server's position.  The countdown is the round's
+    (``ends_at``, unix seconds); the server ends the round, not this table."""
+
+    def __init__(self, game: Game, session: "PalastSession", ends_at: float, **kw: Any):
+        super().__init__(game, **kw)
+        self.session = session
+        self.ends_at = ends_at
+
+    def won_text(self) -> str:
+        return f"Solved in {self.moves} moves. The round ends when the others are done."
+
+    # the server ends the round
+    @property
+    def time_left(self) -> float | None:
+        return max(0.0, self.ends_at - self.session.now())
+
+    def check_time(self) -> bool:
+        return False
+
+    def _blocked(self) -> bool:
+        if self.session.offline:
+            self.status = "Offline, reconnecting…"
+            self._changed()
+            return True
+        return False
+
+    def play(self, move: Move | str) -> bool:
+        if self.over or self._blocked():
+            return False
+        try:
+            m = self.game.resolve(move)
+        except IllegalMove as e:
+            self.status = e.reason
+            self._changed()
+            return False
+        if not super().play(m):
+            return False
+        self.session._send(str(m))
+        return True
+
+    def _play_joker(self, col: int) -> None:
+        if self._blocked():
+            self.joker_pending = False
+            return
+        reason = self.game.joker_refusal(col + 1)
+        if reason is not None and reason.startswith("A view can't"):
+            # Only the server knows which card a joker brings (it may come from the stock or
+            # from under a face-down card): ask it; its position comes back with the answer.
+            self.joker_pending = False
+            self.selection = None
+            self.hint_move = None
+            self.status = f"Joker onto column {col + 1}."
+            self.session._send(f"joker>{col + 1}")
+            self._changed()
+            return
+        before = self.game.moves
+        super()._play_joker(col)
+        if self.game.moves > before:
+            self.session._send(f"joker>{col + 1}")
+
+    def undo(self) -> bool:
+        if self.over or self._blocked():
+            return False
+        if self.game.can_undo:
+            if not super().undo():
+                return False
+            self.session._send("undo")
+            return True
+        if not self.game.rules.undo_allowed:
+            self.status = "Undo is off in this round."
+        elif self.game.moves == 0 and not self.session._pending:
+            self.status = "Nothing to undo."
+        else:
+            self.status = ""
+            self.session._send("undo")  # the server's position comes back with the answer
+        self._changed()
+        return True
+
+    def give_up(self) -> bool:
+        if self._blocked():
+            return False
+        if not super().give_up():
+            return False
+        self.status = "Given up. Your score stands; the round ends when the others are done."
+        self.session._send("give up")
+        return True
+
+
+class PalastSession:
+    """The player's life at one Palast server (see the module docstring)."""
+
+    def __init__(self, url: str, name: str, token: str | None = None,
+                 on_change: Callable[[str], None] | None = None, clock: Callable[[], float] = time.time):
+        self.url = url
+        self.name = name
+        self.token = token
+        self.on_change = on_change or (lambda what: None)
+        self.now = clock
+        self.client: PalastClient | None = None
+        self.tables: list[dict] = []
+        self.league: list[dict] = []
+        self.table: dict | None = None
+        self.code: str | None = None
+        self.round = 0
+        self.race: RaceTable | None = None
+        self.opponents: dict[str, dict] = {}
+        self.standings: dict | None = None
+        self.ready_sent = False
+        self.deals: list[tuple[int, int]] = []
+        self.ranking: list[dict] | None = None
+        self.offline = False
+        self.status = ""
+        self.closed = False
+        self._confirmed: str | None = None  # the server's last position of the race
+        self._pending: deque[str] = deque()
+        self._refused: str | None = None
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task] = []
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        """Sign in (``PalastError`` when that fails) and start reading events."""
+        self.client = await sign_in(self.url, self.name, self.token)
+        self.name = self.client.name or self.name
+        self.token = self.client.token or self.token
+        self._tasks = [asyncio.ensure_future(self._run()), asyncio.ensure_future(self._sender())]
+        await self.refresh()
+
+    async def close(self) -> None:
+        """Leave the server (the seat stays until the round ends, SPEC §13)."""
+        self.closed = True
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self.client is not None:
+            await self.client.close()
+
+    def _changed(self, what: str) -> None:
+        try:
+            self.on_change(what)
+        except Exception:  # a screen that is gone must not stop the session
+            pass
+
+    def _say(self, text: str) -> None:
+        self.status = text
+        self._changed("status")
+
+    async def _run(self) -> None:
+        while not self.closed:
+            assert self.client is not None
+            async for ev in self.client.events():
+                self._event(ev)
+            if self.closed:
+                return
+            if getattr(self.client.ws, "close_code", None) == 4000:
+                # The same player signed in from another terminal: that one has the seat now;
+                # reconnecting from here would take it back and forth.
+                self.closed = True
+                self.offline = True
+                self._say("Signed in from another terminal: this one left the Palast.")
+                self._changed("offline")
+                return
+            await self._reconnect()
+
+    async def _reconnect(self) -> None:
+        self.offline = True
+        self._pending.clear()
+        self._changed("offline")
+        tries = 0
+        while not self.closed:
+            await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
+            tries += 1
+            try:
+                self.client = await sign_in(self.url, self.name, self.token)
+            except PalastError as e:
+                if "token" in str(e) or "taken" in str(e):
+                    self.offline = False
+                    self.closed = True
+                    self._say(str(e))
+                    return
+                continue
+            self.offline = False
+            self._changed("online")
+            if self.table is None:
+                await self.refresh()
+            return
+
+    # ------------------------------------------------------------------ requests
+    async def _request(self, type: str, **fields: Any) -> dict | None:
+        """Send a request; a refusal or a lost connection becomes a quiet status line."""
+        if self.client is None or self.offline:
+            self._say("Offline, reconnecting…")
+            return None
+        try:
+            return await self.client.request(type, **fields)
+        except Refused as e:
+            self._say(e.reason)
+        except (ConnectionError, asyncio.TimeoutError, OSError):
+            self._say("Offline, reconnecting…")
+        return None
+
+    async def refresh(self) -> None:
+        """The lobby's tables (and the league) now."""
+        answer = await self._request("tables")
+        if answer is not None:
+            self.tables = list(answer.get("tables") or [])
+            self._changed("lobby")
+
+    async def load_league(self) -> None:
+        answer = await self._request("league")
+        if answer is not None:
+            self.league = list(answer.get("players") or [])
+            self._changed("lobby")
+
+    async def open(self, suits: int = 1, rules: str = "classic", rounds: int = 3, seats: int = 4,
+                   private: bool = False) -> bool:
+        answer = await self._request("open", suits=suits, rules=rules, rounds=rounds, seats=seats, private=private)
+        return self._joined(answer)
+
+    async def join(self, table: int | None = None, code: str | None = None) -> bool:
+        fields = {"code": code.strip()} if code is not None else {"table": table}
+        return self._joined(await self._request("join", **fields))
+
+    def _joined(self, answer: dict | None) -> bool:
+        if answer is None:
+            return False
+        self._event(answer)
+        return True
+
+    async def leave(self) -> bool:
+        if await self._request("leave") is None:
+            return False
+        self._leave_table()
+        await self.refresh()
+        return True
+
+    def _leave_table(self) -> None:
+        self.table, self.code, self.round, self.race = None, None, 0, None
+        self.opponents, self.standings, self.ranking, self.deals = {}, None, None, []
+        self._confirmed = None
+        self._changed("seat")
+
+    async def start_table(self) -> bool:
+        return await self._request("start") is not None
+
+    async def ready(self) -> bool:
+        if await self._request("ready") is None:
+            return False
+        self.ready_sent = True
+        self._changed("standings")
+        return True
+
+    def back_to_lobby(self) -> None:
+        """After the final ranking: the table is done; show the lobby."""
+        self._leave_table()
+
+    @property
+    def phase(self) -> str:
+        """``lobby``, ``waiting``, ``race``, ``standings`` or ``final``."""
+        if self.table is None:
+            return "lobby"
+        if self.ranking is not None:
+            return "final"
+        if self.standings is not None:
+            return "standings"
+        if self.race is not None:
+            return "race"
+        return "waiting"
+
+    @property
+    def is_host(self) -> bool:
+        return self.table is not None and self.table.get("host") == self.name
+
+    # ------------------------------------------------------------------ actions
+    def _send(self, action: str) -> None:
+        """Queue ``action`` (already shown on the race table) for the server."""
+        self._pending.append(action)
+        self._outbox.put_nowait(action)
+
+    async def _sender(self) -> None:
+        while True:
+            action = await self._outbox.get()
+            client = self.client
+            if self.offline or client is None:
+                continue  # the round's position comes back on reconnect
+            try:
+                answer = await client.play(action)
+            except (ConnectionError, asyncio.TimeoutError, OSError):
+                continue
+            self._answer(action, answer)
+
+    def _answer(self, action: str, answer: dict) -> None:
+        if self._pending:
+            self._pending.popleft()
+        race = self.race
+        if answer.get("type") == "played":
+            self._confirmed = answer.get("position") or self._confirmed
+            if race is not None and not self._pending and self._refused is None:
+                self._tell(race, answer)
+        else:
+            self._refused = str(answer.get("reason") or "The server refused that.")
+        if not self._pending and race is not None:
+            self._settle(race)
+
+    def _tell(self, race: RaceTable, answer: dict) -> None:
+        g = race.game
+        try:
+            if answer.get("dealt") and g.unknown:
+                g.tell_row(answer["dealt"])
+            turned = [(int(c["column"]), c["card"]) for c in answer.get("turned_up") or []]
+            turned = [(col, card) for col, card in turned if col in g.unknown]
+            if turned:
+                g.tell(turned)
+        except (ValueError, KeyError, TypeError):
+            pass  # _settle reads the server's position instead
+
+    def _settle(self, race: RaceTable) -> None:
+        """Nothing is on its way: the table must show the server's last position."""
+        refused, self._refused = self._refused, None
+        if self._confirmed is not None:
+            try:
+                server = Game.from_text(self._confirmed)
+            except PositionError:
+                server = None
+            if server is not None and (refused or server.view() != race.game.view()
+                                       or server.score != race.game.score):
+                race.game = server
+                race.selection = None
+                race.hint_move = None
+        if refused:
+            race.status = refused
+        race._changed()
+        self._changed("table")
+
+    # ------------------------------------------------------------------ events
+    def _event(self, ev: dict) -> None:
+        kind = ev.get("type")
+        if kind == "joined":
+            self.table = ev.get("table") or self.table
+            if ev.get("code") is not None:
+                self.code = ev.get("code")
+            self.ranking = None
+            self._changed("seat")
+        elif kind == "table":
+            t = ev.get("table") or {}
+            if self.table is not None and t.get("id") == self.table.get("id"):
+                self.table = t
+                self._changed("seat")
+        elif kind == "round":
+            self._round(ev)
+        elif kind == "progress":
+            player = str(ev.get("player", ""))
+            if player and player != self.name:
+                self.opponents[player] = ev
+                self._changed("progress")
+        elif kind == "round_over":
+            self.standings = ev
+            self.ready_sent = False
+            deal = ev.get("deal")
+            if isinstance(deal, int):
+                self.deals.append((int(ev.get("round") or len(self.deals) + 1), deal))
+            if self.race is not None:
+                self.race.pause()
+            if self.table is not None:
+                self.table = {**self.table, "round": ev.get("round", self.table.get("round"))}
+            self._changed("standings")
+        elif kind == "table_over":
+            self.ranking = list(ev.get("ranking") or [])
+            if self.table is not None:
+                self.table = {**self.table, "state": "finished"}
+            self._changed("final")
+        elif kind == "error":
+            self._say(str(ev.get("reason") or "The server closed the connection."))
+
+    def _round(self, ev: dict) -> None:
+        try:
+            game = Game.from_text(str(ev.get("position", "")))
+        except PositionError:
+            self._say("The server sent a position this app can't read.")
+            return
+        number = int(ev.get("round") or 0)
+        ends_at = float(ev.get("ends_at") or self.now())
+        self._confirmed = ev.get("position")
+        self._pending.clear()
+        if self.race is not None and number == self.round and self.standings is None:
+            # a reconnect: the same round, the server's position
+            self.race.game = game
+            self.race.ends_at = ends_at
+            self.race.selection = None
+            self.race.status = ""
+            self.race._changed()
+            self._changed("table")
+            return
+        self.round = number
+        self.standings = None
+        self.ready_sent = False
+        if self.table is not None:
+            self.table = {**self.table, "round": number, "state": "playing"}
+        self.race = RaceTable(game, self, ends_at)
+        self.race.resume()
+        players = (self.table or {}).get("players") or []
+        self.opponents = {p: {"player": p, "score": 0, "runs": 0, "moves": 0, "state": "playing"}
+                          for p in players if p != self.name}
+        self._changed("round")
+
+    # ------------------------------------------------------------------ for the screens
+    def countdown(self) -> float:
+        """Seconds left in the round."""
+        return self.race.time_left or 0.0 if self.race is not None else 0.0
+
+
+class PalastRound(Session):
+    """The race behind the app's round face (``spider_tui.session.Session``): the same table,
+    keys and give-up question as a solo round, but the server keeps the round: nothing is
+    written to the save file, there is no New or Retry (the table plays its rounds), and the
+    seat and position outlive the app."""
+
+    def __init__(self, palast: PalastSession) -> None:
+        self.palast = palast
+
+    @property
+    def table(self) -> Table | None:  # type: ignore[override]
+        return self.palast.race
+
+    @property
+    def title(self) -> str:
+        rounds = (self.palast.table or {}).get("rounds", "?")
+        return f"Palast round {self.palast.round}/{rounds}"
+
+    @property
+    def recorded(self) -> bool:
+        """The server records the round; here it has ended once the table is over."""
+        t = self.table
+        return t is not None and t.over
+
+    def counts(self) -> bool:
+        return False  # the league counts it, not the save file's stats
+
+    def needs_asking(self) -> bool:
+        return False
+
+    def new_round(self, suits: int | None = None) -> Table:
+        raise PalastError("A Palast table plays its own rounds: there is no New here.")
+
+    def retry(self) -> Table | None:
+        return None  # no Retry at a Palast table
+
+    def end(self, won: bool) -> None:
+        t = self.table
+        if t is not None:
+            t.pause()
+
+    def keep(self) -> None:
+        """Nothing to write: the server keeps the seat and the position."""
+
+    def give_up_question(self) -> str:
+        return "Give up this round? You keep your seat and your score so far."

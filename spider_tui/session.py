@@ -1,0 +1,321 @@
+"""The life of a round (SPEC §5–§8, §10): begin, new, retry, continue, give up, end.
+
+Plain Python, below ``ui/``: the app keeps screens, modal answers, timers and signals and asks
+a :class:`Session` everything else.  A session owns the round on the table, knows whether it
+is recorded, words the confirm questions, and maps a :class:`Table` to the save file's round
+and result records.
+
+The face is :class:`Session`; :class:`SoloSession` plays rounds against the save file.  A
+round played against a Palast server (SPEC §13) is a second implementation of the same face.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from abc import ABC, abstractmethod
+from datetime import date
+from typing import Any, Callable
+
+from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
+from spider_tui.store import RoundResult, RoundState, daily_number, record_result
+from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
+from spider_tui.table import Table, plural
+
+Data = dict[str, Any]
+Write = Callable[..., None]  # write(change, after=None): apply to memory now, to disk soon
+
+DAILY_RULES = "classic"  # the daily deal is the same challenge for everyone
+
+
+def playable_rules(name: str) -> str:
+    """``name`` if this version knows those rules, else classic (a newer spider wrote it).
+
+    >>> playable_rules("scorpion"), playable_rules("rules-from-the-future")
+    ('scorpion', 'classic')
+    """
+    try:
+        rules_named(name)
+    except (KeyError, ValueError):
+        return "classic"
+    return name
+
+
+def deal_rules(wanted: str, daily: date | None) -> str:
+    """The rules a deal is played under: daily rounds are classic.
+
+    >>> deal_rules("practice", date(2026, 1, 1)), deal_rules("practice", None)
+    ('classic', 'practice')
+    """
+    return DAILY_RULES if daily is not None else playable_rules(wanted)
+
+
+def is_recorded(table: Table) -> bool:
+    """Is this round recorded in the statistics when it ends?  (Practice rounds and
+    practice rules are not; a round without a move is not either: see :meth:`Session.counts`.)"""
+    return not (table.practice or table.game.rules.practice)
+
+
+def title_for(table: Table) -> str:
+    """The round's name on screen: ``Practice``, ``Daily 2026-01-02`` or ``Deal 42``."""
+    if table.practice:
+        return "Practice"
+    if table.daily is not None:
+        return f"Daily {table.daily.isoformat()}"
+    return f"Deal {table.deal_number}"
+
+
+def round_state(table: Table) -> RoundState:
+    """The save file's record of an unfinished round (without undo history)."""
+    return RoundState(position=table.game.to_text(), suits=table.suits, rules=table.game.rules.name,
+                      moves=table.moves, seconds=round(table.seconds, 3), hints=table.hints_used,
+                      deal=table.deal_number, daily=table.daily, practice=table.practice, start=table.start)
+
+
+def table_from_state(state: RoundState) -> Table:
+    """A saved unfinished round back on a table (raises ValueError if its position is unreadable)."""
+    game = Game.from_text(state.position)
+    return Table(game, deal_number=state.deal, daily=state.daily, practice=state.practice,
+                 hints_used=state.hints, seconds=state.seconds, start=state.start)
+
+
+def round_result(table: Table, won: bool) -> RoundResult:
+    """The save file's result record of a round that ended."""
+    return RoundResult(suits=table.suits, won=won, moves=table.moves, seconds=table.seconds,
+                       rules=table.game.rules.name, daily=table.daily, practice=not is_recorded(table))
+
+
+def saved_result(state: RoundState) -> RoundResult:
+    """The result of a saved unfinished round that is abandoned: lost."""
+    return RoundResult(suits=state.suits, won=False, moves=state.moves, seconds=state.seconds,
+                       rules=state.rules, daily=state.daily,
+                       practice=state.practice or rules_practice(state.rules))
+
+
+def rules_practice(name: str) -> bool:
+    try:
+        return rules_named(name).practice
+    except (KeyError, ValueError):
+        return "practice" in name
+
+
+def end_question(kind: str, table: Table) -> str:
+    """The confirm question of Retry (``kind="retry"``) or New with a round in progress.
+
+    >>> end_question("retry", Table.new(1))
+    'Retry this deal from the start? The round in progress ends and counts as played.'
+    """
+    ask = "Retry this deal from the start?" if kind == "retry" else "Start a new deal?"
+    tail = " The round in progress ends and counts as played." if is_recorded(table) else " This practice round ends."
+    return ask + tail
+
+
+def give_up_question(table: Table) -> str:
+    """The confirm question of Give up (SPEC §10).
+
+    >>> give_up_question(Table.new(1))
+    'Give up this round? It ends.'
+    """
+    counts = table.moves > 0 and is_recorded(table)
+    return "Give up this round? It ends" + (" and counts as lost." if counts else ".")
+
+
+def start_over_question(state: RoundState) -> str:
+    """Start screen New/Daily with an unfinished round saved: the question asked first."""
+    what = f"Deal {state.deal}" if state.deal is not None else "a practice round"
+    counts = "" if saved_result(state).practice else " It ends and counts as played."
+    return f"You have an unfinished round ({what}, {plural(state.moves, 'move')}). Start a new one?{counts}"
+
+
+class Session(ABC):
+    """One kind of round's life.  The app shows :attr:`table`; after every action it calls
+    :meth:`changed` and acts on the answer; it asks the questions this session words."""
+
+    table: Table | None = None
+
+    @property
+    def title(self) -> str:
+        return "" if self.table is None else title_for(self.table)
+
+    @property
+    @abstractmethod
+    def recorded(self) -> bool:
+        """Has the round on the table ended and been recorded (or dropped) already?"""
+
+    def counts(self) -> bool:
+        """Is the round on the table recorded when it ends now?  (SPEC §8: a round with a move,
+        not a practice round.)"""
+        t = self.table
+        return t is not None and t.moves > 0 and is_recorded(t)
+
+    @abstractmethod
+    def new_round(self, suits: int | None = None) -> Table:
+        """A new deal on the table (the old round must have ended)."""
+
+    @abstractmethod
+    def retry(self) -> Table | None:
+        """The same deal from the start on the table (the old round must have ended)."""
+
+    @abstractmethod
+    def end(self, won: bool) -> None:
+        """The round ends (won, lost, or left by New/Retry/Give up): record it once."""
+
+    @abstractmethod
+    def keep(self) -> None:
+        """Keep the unfinished round (for Continue, or across a dropped link)."""
+
+    def changed(self) -> str:
+        """After an action: ``"won"`` or ``"lost"`` the moment the round ends (recorded now),
+        ``"keep"`` when the unfinished round should be kept soon, else ``""``."""
+        t = self.table
+        if t is None:
+            return ""
+        if t.over and not self.recorded:
+            won = t.won
+            self.end(won=won)
+            return "won" if won else "lost"
+        if t.moves > 0 and not t.over:
+            return "keep"
+        return ""
+
+    def needs_asking(self) -> bool:
+        """Do Retry/New ask first?  (Only with a round in progress, SPEC §6.)"""
+        return self.table is not None and self.table.in_progress
+
+    def leave(self) -> None:
+        """Retry/New without asking: a finished round with moves is recorded first."""
+        t = self.table
+        if t is not None and t.moves > 0 and not self.recorded:
+            self.end(won=t.won)
+
+    def end_question(self, kind: str) -> str:
+        assert self.table is not None
+        return end_question(kind, self.table)
+
+    def give_up_question(self) -> str:
+        assert self.table is not None
+        return give_up_question(self.table)
+
+    def give_up(self) -> bool:
+        """Give up (after the confirm): the round ends as lost.  False if it had ended."""
+        t = self.table
+        if t is None or not t.give_up():
+            return False
+        self.end(won=False)
+        return True
+
+
+class SoloSession(Session):
+    """Rounds played on this machine and kept in the save file.
+
+    ``data`` returns the save data as this instance knows it; ``write(change, after=None)``
+    applies ``change`` to it now and to the file soon (:meth:`SpiderApp.write`).
+    """
+
+    def __init__(self, data: Callable[[], Data], write: Write, *, rng: random.Random | None = None) -> None:
+        self.data = data
+        self.write = write
+        self.rng = rng or random.Random()
+        self.table: Table | None = None
+        self.mark: RoundMark | None = None  # the round's identity in the save file
+        self._recorded = False
+
+    @property
+    def recorded(self) -> bool:
+        return self._recorded
+
+    # ------------------------------------------------------------------ beginning a round
+    def begin(self, table: Table, token: str | None = None) -> Table:
+        """``table`` becomes the round; a continued round is on disk under ``token`` already."""
+        self.table = table
+        self.mark = RoundMark(token or os.urandom(6).hex(), on_disk=token is not None)
+        self._recorded = False
+        return table
+
+    def deal(self, number: int, suits: int, rules: str = "classic", daily: date | None = None) -> Table:
+        return self.begin(Table.new(number, suits=suits, rules=deal_rules(rules, daily), daily=daily))
+
+    def new_round(self, suits: int | None = None, rules: str = "classic") -> Table:
+        return self.deal(self.rng.randint(MIN_DEAL, MAX_DEAL), suits or 1, rules)
+
+    def daily(self, d: date, suits: int) -> Table:
+        return self.deal(daily_number(d), suits, daily=d)
+
+    def practice(self, position: str) -> Table:
+        """A round from a position (``--position``): practice, not recorded."""
+        return self.begin(Table(Game.from_text(position), practice=True, start=position))
+
+    def retry(self, rules: str = "classic") -> Table | None:
+        t = self.table
+        if t is None:
+            return None
+        if t.start is not None:
+            return self.begin(Table(Game.from_text(t.start), practice=t.practice, start=t.start))
+        if t.deal_number is not None:
+            return self.deal(t.deal_number, t.suits, rules, daily=t.daily)
+        return self.new_round(t.suits, rules)
+
+    def saved(self) -> tuple[str, RoundState] | None:
+        """(token, round) of the unfinished round Continue offers: the most recently saved one."""
+        return latest_round(self.data())
+
+    def resume(self) -> Table | str | None:
+        """Continue: the saved round back on the table (the same table, undo history and all,
+        if it is the one this instance left).  A message if it could not be read (it is
+        dropped); None if there is none."""
+        found = self.saved()
+        if found is None:
+            return None
+        token, state = found
+        t, mark = self.table, self.mark
+        if t is not None and mark is not None and token == mark.token and not self._recorded and not t.over:
+            return self.begin(t, token=token)
+        try:
+            table = table_from_state(state)
+        except ValueError as e:
+            self.write(lambda d: drop_round(d, token))
+            return f"The saved round could not be read ({e}); it was dropped."
+        return self.begin(table, token=token)
+
+    def start_over_question(self) -> str | None:
+        """The question before New/Daily from the start screen, or None with no round saved."""
+        found = self.saved()
+        return None if found is None else start_over_question(found[1])
+
+    def abandon_saved(self) -> None:
+        """New/Daily confirmed over a saved round: it ends and counts as played (once)."""
+        found = self.saved()
+        if found is None:
+            return
+        token, old = found
+
+        def change(d: Data) -> None:
+            if get_round(d, token) is not None:  # not ended meanwhile by another instance
+                record_result(d, saved_result(old))
+                drop_round(d, token)
+
+        self.write(change)
+
+    # ------------------------------------------------------------------ ending, keeping
+    def end(self, won: bool) -> None:
+        t, mark = self.table, self.mark
+        if t is None or mark is None or self._recorded:
+            return
+        self._recorded = True
+        t.pause()
+        counts = t.moves > 0
+        result = round_result(t, won)
+
+        def record(d: Data) -> None:
+            if counts:
+                record_result(d, result)
+
+        self.write(lambda d: end_round_once(d, mark, record))
+
+    def keep(self) -> None:
+        t, mark = self.table, self.mark
+        if t is None or mark is None or self._recorded or t.moves == 0 or t.over:
+            return
+        state, now = round_state(t), time.time()
+        self.write(lambda d: keep_round(d, mark, state, now), after=lambda: setattr(mark, "on_disk", True))

@@ -1,0 +1,3 @@
+"""The Palast screens (SPEC §13): connect and name, the lobby (tables, open, join, league, the
+seat, standings, the final ranking) and the race.  They render a ``PalastSession``; every rule
+and every message lives in ``spider_tui.palast``."""

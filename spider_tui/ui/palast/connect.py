@@ -1,0 +1,94 @@
+"""Getting to the Palast (SPEC §13): the server address (the last one used is offered), the name
+at the first visit (checked as §13 says), then the lobby.  The token the server gives is kept in
+the save file per server.  A server that can't be reached, says no or speaks another protocol
+gets one quiet line here; Esc goes back."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from spider_tui.palast.protocol import name_problem
+from spider_tui.palast.session import PalastError, PalastSession
+from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
+
+
+class ConnectScreen(Screen):
+    BINDINGS = [Binding("escape", "back", "Back")]
+    DEFAULT_CSS = """
+    ConnectScreen { align: center middle; }
+    ConnectScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
+    ConnectScreen #c-status { color: #f0e6b0; height: auto; }
+    """
+
+    def __init__(self, url: str | None = None) -> None:
+        super().__init__()
+        self.url = url
+        self.busy = False
+
+    def compose(self) -> ComposeResult:
+        data = self.app.data
+        url = self.url or last_server(data) or DEFAULT_SERVER
+        login = server_login(data, url)
+        with Vertical():
+            yield Static("The Palast: race others live on the same deal.", markup=False)
+            yield Static("Server", markup=False)
+            yield Input(url, id="c-server", max_length=200)
+            yield Static("Your name (1-16 letters, digits, space, - _ .)", markup=False)
+            yield Input(login[0] if login else "", id="c-name", max_length=16)
+            yield Static("Enter: go · Esc: back", markup=False)
+            yield Static("", id="c-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        data = self.app.data
+        url = self.query_one("#c-server", Input).value
+        if self.url is not None and server_login(data, url):
+            self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
+        else:
+            self.query_one("#c-name" if self.url else "#c-server", Input).focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#c-status", Static).update(text)
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "c-server" and not self.query_one("#c-name", Input).value.strip():
+            self.query_one("#c-name", Input).focus()
+            return
+        await self.go()
+
+    async def go(self) -> None:
+        if self.busy:
+            return
+        url = self.query_one("#c-server", Input).value.strip()
+        name = self.query_one("#c-name", Input).value.strip()
+        if not url.startswith(("ws://", "wss://")):
+            self.say("The server address starts with ws:// or wss:// (like ws://127.0.0.1:8765).")
+            return
+        problem = name_problem(name)
+        if problem:
+            self.say(problem)
+            self.query_one("#c-name", Input).focus()
+            return
+        login = server_login(self.app.data, url)
+        token = login[1] if login and login[0].casefold() == name.casefold() else None
+        self.busy = True
+        self.say(f"Connecting to {url}…")
+        session = PalastSession(url, name, token)
+        try:
+            await session.start()
+        except PalastError as e:
+            self.say(str(e))
+            return
+        finally:
+            self.busy = False
+        self.app.write(lambda d: put_login(d, url, session.name, session.token or ""))
+        from spider_tui.ui.palast.lobby import PalastScreen
+
+        self.app.switch_screen(PalastScreen(session))
+
+    def action_back(self) -> None:
+        self.dismiss()

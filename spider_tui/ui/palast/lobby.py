@@ -1,0 +1,348 @@
+"""The Palast screen (SPEC §13): the lobby's tables (join by Enter or click, or by invite code,
+open a table), the League, the seat while waiting (Start, Leave), the round standings (Ready,
+play it alone) and the final ranking.  It renders the session; the race has its own screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from spider_tui.palast import lines
+from spider_tui.palast.open_form import OpenForm
+from spider_tui.palast.session import PalastSession
+
+if TYPE_CHECKING:
+    from spider_tui.ui.palast.race import RaceScreen
+
+LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
+
+
+class PalastScreen(Screen):
+    """Everything at the Palast but the race itself."""
+
+    return_here = True  # a practice round ("play it alone") comes back here
+
+    BINDINGS = [
+        Binding("o", "open_table", "Open a table"),
+        Binding("c", "code", "Code"),
+        Binding("l", "league", "League"),
+        Binding("s", "start", "Start"),
+        Binding("x", "leave_table", "Leave"),
+        Binding("y", "ready", "Ready"),
+        Binding("p", "alone", "Play it alone"),
+        Binding("b", "back", "Lobby"),
+        Binding("t", "to_table", "Table"),
+        Binding("r", "refresh", "Refresh", show=False),
+        Binding("escape,q", "quit_palast", "Back"),
+    ]
+    DEFAULT_CSS = """
+    PalastScreen #p-head { height: 1; background: #16291f; color: #f0e6b0; padding: 0 1; }
+    PalastScreen #p-title { height: auto; padding: 0 1; text-style: bold; }
+    PalastScreen #p-list { height: 1fr; border: none; padding: 0 1; }
+    PalastScreen #p-info { height: auto; padding: 0 1; }
+    PalastScreen #p-status { height: auto; color: #f0e6b0; padding: 0 1; }
+    """
+
+    def __init__(self, session: PalastSession) -> None:
+        super().__init__()
+        self.session = session
+        self.show_league = False
+        self._shown: dict[str, object] = {}
+        self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="p-head", markup=False)
+        yield Static("", id="p-title", markup=False)
+        yield OptionList(id="p-list", markup=False)
+        yield Static("", id="p-info", markup=False)
+        yield Static("", id="p-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.session.on_change = self.palast_changed
+        self.set_interval(2.0, self.poll)
+        self.render_phase()
+        if self.session.race is not None and self.session.phase == "race":
+            self.call_later(self.action_to_table)
+
+    def on_screen_resume(self) -> None:
+        self._race_screen = None
+        self.render_phase()
+
+    async def poll(self) -> None:
+        """The lobby refreshes itself while it is on screen."""
+        if self.is_current and self.session.phase == "lobby" and not self.session.offline:
+            if self.show_league:
+                await self.session.load_league()
+            else:
+                await self.session.refresh()
+
+    # ------------------------------------------------------------------ the session changed
+    def palast_changed(self, what: str) -> None:
+        s = self.session
+        race = self._race_screen
+        if what == "round":
+            if race is not None and race.is_current:
+                race.dismiss()
+            self.call_later(self.action_to_table)
+            return
+        if race is not None and race.is_attached:
+            if what in ("standings", "final"):
+                race.dismiss()
+                self._race_screen = None
+            else:
+                race.palast_changed(what)
+                return
+        if what == "status":
+            self.put("#p-status", s.status)
+        elif what == "offline":
+            self.put("#p-status", s.status if s.closed else "Offline, reconnecting…")
+        elif what == "online":
+            self.put("#p-status", "")
+        self.render_phase()
+
+    def put(self, selector: str, text: str) -> None:
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
+
+    def set_options(self, options: list[tuple[str, str]]) -> None:
+        key = tuple(options)
+        if self._shown.get("#p-list") == key:
+            return
+        self._shown["#p-list"] = key
+        ol = self.query_one("#p-list", OptionList)
+        highlighted = ol.highlighted
+        ol.clear_options()
+        ol.add_options([Option(text, id=oid) for oid, text in options])
+        if options:
+            ol.highlighted = min(highlighted or 0, len(options) - 1)
+
+    def render_phase(self) -> None:
+        s = self.session
+        phase = s.phase
+        where = lines.name(s.url, 40)
+        self.put("#p-head", f"Palast {where} · {lines.name(s.name, 16)}" + (" · offline" if s.offline else ""))
+        if phase == "lobby" and self.show_league:
+            self.put("#p-title", lines.LEAGUE_HEADER)
+            self.set_options([(f"p{i}", lines.league_row(i, p)) for i, p in enumerate(s.league, 1)])
+            self.put("#p-info", "League: rating from finished tables (Training does not count). l: tables · q: back")
+        elif phase == "lobby":
+            self.put("#p-title", lines.LOBBY_HEADER)
+            self.set_options([(str(t.get("id")), lines.lobby_row(t)) for t in s.tables])
+            self.put("#p-info", LOBBY_KEYS + ("" if s.tables else "\nNo tables yet."))
+        elif phase == "waiting":
+            t = s.table or {}
+            self.put("#p-title", f"Table {t.get('id')} · waiting for players")
+            self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  (host)" if p == t.get("host") else ""))
+                              for i, p in enumerate(t.get("players") or [], 1)])
+            code = f" · invite code {lines.name(s.code, 12)}" if s.code else ""
+            host = ("s: start (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
+                    if s.is_host else ("This table starts by itself when it is full or 30 s after its second player. "
+                                        if t.get("standard") else "The host starts the table. "))
+            self.put("#p-info", f"{self.describe(t)}{code}\n{host}x: leave")
+        elif phase == "race":
+            self.put("#p-title", f"Round {s.round} is in play")
+            self.set_options([])
+            self.put("#p-info", "Your seat and the clock go on. t: back to the table")
+        elif phase == "standings":
+            st = s.standings or {}
+            t = s.table or {}
+            self.put("#p-title", lines.STANDINGS_HEADER)
+            self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
+            ready = "Ready: waiting for the others (the next round starts within 30 s)." if s.ready_sent \
+                else "y: Ready for the next round (it starts when all are ready, or after 30 s)."
+            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
+                                f"p: play it alone\n{ready}")
+        elif phase == "final":
+            self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
+            st = s.standings or {}
+            last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
+            if last:
+                last = [("gap", ""), ("round", f"Round {st.get('round')}:"), ("head", lines.STANDINGS_HEADER)] + last
+            self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
+            deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
+            self.put("#p-info", f"{deals}\np: play the last deal alone · b: back to the lobby")
+        self.refresh_bindings()
+
+    @staticmethod
+    def describe(t: dict) -> str:
+        suits = t.get("suits", 1)
+        return (f"{suits} suit{'s' if suits != 1 else ''} · {lines.rules_word(t)} · "
+                f"{t.get('rounds')} round{'s' if t.get('rounds') != 1 else ''} · "
+                f"{len(t.get('players') or [])}/{t.get('seats')} seats" + (" · Training" if t.get("training") else ""))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        phase = self.session.phase
+        allowed = {
+            "open_table": phase == "lobby", "code": phase == "lobby", "league": phase == "lobby",
+            "refresh": phase == "lobby", "start": phase == "waiting" and self.session.is_host,
+            "leave_table": phase == "waiting", "ready": phase == "standings" and not self.session.ready_sent,
+            "alone": phase in ("standings", "final") and bool(self.session.deals),
+            "back": phase == "final", "to_table": phase == "race",
+        }
+        return allowed.get(action, True)
+
+    # ------------------------------------------------------------------ actions
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        s = self.session
+        if s.phase == "lobby" and not self.show_league and event.option.id and event.option.id.isdigit():
+            await s.join(table=int(event.option.id))
+            self.render_phase()
+        elif s.phase == "standings":
+            await self.action_ready()
+        elif s.phase == "final":
+            self.action_back()
+        elif s.phase == "race":
+            self.action_to_table()
+
+    def action_to_table(self) -> None:
+        from spider_tui.ui.palast.race import RaceScreen
+
+        s = self.session
+        if s.race is None or s.phase != "race":
+            return
+        if not self.is_current:  # e.g. playing a deal alone: say so, don't pull the player away
+            self.app.notify(f"Round {s.round} has started at your Palast table (q, then t).", markup=False)
+            return
+        self._race_screen = RaceScreen(s, self.app.look)
+        self.app.push_screen(self._race_screen)
+
+    def action_open_table(self) -> None:
+        async def chosen(form: OpenForm | None) -> None:
+            if form is not None:
+                await self.session.open(**form.request())
+                self.render_phase()
+
+        self.app.push_screen(OpenTableScreen(), chosen)
+
+    def action_code(self) -> None:
+        async def chosen(code: str | None) -> None:
+            if code:
+                await self.session.join(code=code)
+                self.render_phase()
+
+        self.app.push_screen(AskScreen("Invite code:"), chosen)
+
+    async def action_league(self) -> None:
+        self.show_league = not self.show_league
+        if self.show_league:
+            await self.session.load_league()
+        else:
+            await self.session.refresh()
+        self.render_phase()
+
+    async def action_refresh(self) -> None:
+        await self.session.refresh()
+
+    async def action_start(self) -> None:
+        await self.session.start_table()
+
+    async def action_leave_table(self) -> None:
+        await self.session.leave()
+        self.render_phase()
+
+    async def action_ready(self) -> None:
+        await self.session.ready()
+        self.render_phase()
+
+    def action_back(self) -> None:
+        self.session.back_to_lobby()
+        self.render_phase()
+        self.call_later(self.session.refresh)
+
+    def action_alone(self) -> None:
+        """Play the last finished round's deal alone: a practice round, not recorded."""
+        from spider_tui.session import playable_rules
+        from spider_tui.table import Table
+
+        s = self.session
+        if not s.deals:
+            return
+        _round, deal = s.deals[-1]
+        t = s.table or {}
+        rules = playable_rules("+".join(w for w in str(t.get("rules") or "classic").split("+") if w != "practice")
+                               or "classic")
+        app = self.app
+        app.show_round(app.session.begin(Table.new(deal, suits=int(t.get("suits") or 1), rules=rules, practice=True)))
+
+    async def action_quit_palast(self) -> None:
+        """Leave the Palast (a seat in a round in play is kept until the round ends)."""
+        await self.session.close()
+        self.dismiss()
+
+
+class AskScreen(ModalScreen["str | None"]):
+    """One line of input (an invite code).  Enter answers, Esc cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    AskScreen { align: center middle; }
+    AskScreen > Vertical { width: 40; height: auto; border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, prompt: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.prompt, markup=False)
+            yield Input(id="ask", max_length=32)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class OpenTableScreen(ModalScreen["OpenForm | None"]):
+    """Open a table: Enter (or a click) changes a line; "Open the table" opens it; Esc cancels."""
+
+    BINDINGS = [Binding("escape,q", "cancel", "Cancel"), Binding("left,minus", "step(-1)", "Less"),
+                Binding("right,plus", "step(1)", "More")]
+    DEFAULT_CSS = """
+    OpenTableScreen { align: center middle; }
+    OpenTableScreen > Vertical { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    OpenTableScreen OptionList { height: auto; max-height: 14; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.form = OpenForm()
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Open a table: Enter or ←/→ change a line, Esc cancels", markup=False)
+            yield OptionList(*[Option(text, id=key) for key, text in self.form.lines()], id="form", markup=False)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.form.choose(event.option.id or ""):
+            self.dismiss(self.form)
+            return
+        self.show()
+
+    def action_step(self, step: int) -> None:
+        ol = self.query_one("#form", OptionList)
+        if ol.highlighted is not None:
+            key = ol.get_option_at_index(ol.highlighted).id or ""
+            if key != "go":
+                self.form.choose(key, step)
+                self.show()
+
+    def show(self) -> None:
+        ol = self.query_one("#form", OptionList)
+        index = ol.highlighted
+        ol.clear_options()
+        ol.add_options([Option(text, id=key) for key, text in self.form.lines()])
+        ol.highlighted = index
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,28 @@
+"""A real Palast server in a thread with its own event loop (for snapshot tests, whose app runs
+in a loop of its own)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from spider_tui.palast.db import open_store
+from spider_tui.palast.server import PalastServer
+
+from .conftest import make_options
+
+
+class ThreadedPalast:
+    def __init__(self, data_dir, port: int = 0, deal: int = 1234):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        options = make_options(draw=lambda: deal)
+        self.server = PalastServer(open_store(None, data_dir), "127.0.0.1", port, options=options)
+        asyncio.run_coroutine_threadsafe(self.server.start(), self.loop).result(30)
+        self.url = f"ws://127.0.0.1:{self.server.port}"
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
