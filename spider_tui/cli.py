@@ -186,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_show(argv[1:])
         if argv and argv[0] == "stats":
             return cmd_stats(argv[1:])
+        if argv and argv[0] == "solve":
+            from spider_tui.solve_cli import cmd_solve
+
+            return cmd_solve(argv[1:])
         return cmd_app(argv)
     except UsageError as e:
         print(f"spider: {e}", file=sys.stderr)
