@@ -190,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
             from spider_tui.solve_cli import cmd_solve
 
             return cmd_solve(argv[1:])
+        if argv and argv[0] in ("server", "league", "bots"):
+            from spider_tui.palast import cli as palast_cli
+
+            return getattr(palast_cli, f"cmd_{argv[0]}")(argv[1:])
         return cmd_app(argv)
     except UsageError as e:
         print(f"spider: {e}", file=sys.stderr)

@@ -427,7 +427,8 @@ class Table:
         return self.play(DEAL)
 
     def undo(self) -> bool:
-        if not self.game.undo():
+        # After a win the round is over: the table offers no undo (the engine would step back).
+        if self.game.won or not self.game.undo():
             if not self.game.rules.undo_allowed:
                 self.status = "Undo is off in this round."
             else:

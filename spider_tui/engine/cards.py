@@ -23,6 +23,11 @@ RANK_NAMES = (
 )
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+
+#: A card the player can't see (``??`` in a view, SPEC §14): rank 0 of no suit, so it never
+#: continues a run, never receives a card and never fits anywhere.
+UNKNOWN: Card = 64
+UNKNOWN_TEXT = "??"
 ACE, KING = 1, 13
 
 # Suits each suit count plays with (SPEC §1).
@@ -42,13 +47,17 @@ def suit_of(card: Card) -> int:
 
 
 def card_text(card: Card) -> str:
-    """Notation form: rank char + suit char, e.g. ``Ts``."""
+    """Notation form: rank char + suit char, e.g. ``Ts``; ``??`` for an unseen card."""
+    if card == UNKNOWN:
+        return UNKNOWN_TEXT
     return RANK_CHARS[(card & 15) - 1] + SUIT_CHARS[card >> 4]
 
 
 def parse_card(token: str) -> Card:
-    """Parse ``Ts`` / ``10s`` / ``kH``; raises ``ValueError`` for anything else."""
+    """Parse ``Ts`` / ``10s`` / ``kH`` (or ``??``, an unseen card); raises ``ValueError`` for anything else."""
     t = token.strip()
+    if t == UNKNOWN_TEXT:
+        return UNKNOWN
     if len(t) == 3 and t[:2] == "10":
         t = "T" + t[2]
     if len(t) != 2:

@@ -9,8 +9,8 @@ lives in ``scorpion.py``, the score table in ``scoring.py``.
 >>> g = Game.new(1, suits=1)
 >>> g.deals_left, g.moves
 (5, 0)
->>> g.play("deal")
-Move(source=0, target=0, count=0)
+>>> g.play("deal") == DEAL
+True
 >>> g.moves
 1
 >>> g.undo(), g.moves
@@ -19,10 +19,11 @@ Move(source=0, target=0, count=0)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import scorpion
-from .cards import ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, Card, rank_name, with_article
+from .cards import ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, UNKNOWN, Card, card_text, parse_card, rank_name, with_article
 from .deal import check_deal_number, check_suits, deal_layout
 from .rules import CLASSIC, Rules, rules_named
 from .scoring import UNDO_POINTS, action_points, layout_joins, win_bonus
@@ -48,7 +49,7 @@ class PositionError(ValueError):
         self.fault = message
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Move:
     """A move of ``count`` cards from column ``source`` to column ``target`` (1-based), a deal,
     or a joker played on column ``target`` (``source == JOKER``, text ``joker>4``).
@@ -59,6 +60,15 @@ class Move:
     source: int = 0
     target: int = 0
     count: int | None = 0
+
+    def __eq__(self, other: object) -> bool:
+        # A Played compares equal to the Move it played.
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (self.source, self.target, self.count) == (other.source, other.target, other.count)
+
+    def __hash__(self) -> int:
+        return hash((self.source, self.target, self.count))
 
     @property
     def is_deal(self) -> bool:
@@ -108,6 +118,29 @@ class Move:
 
 
 DEAL = Move(0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Played(Move):
+    """What ``Game.play`` did: the complete ``Move`` (it compares equal to it) and what the
+    action caused (SPEC §14).
+
+    - ``turned_up``: ``(column, card)`` for every face-down card that turned face up, in the
+      order it happened (1-based columns; ``UNKNOWN`` in a view until the game is told).
+    - ``dealt``: the row a deal brought, column 1 first (``UNKNOWN`` cards in a view).
+    - ``completed``: ``(column, suit)`` for every K→A run that left the table.
+    - ``points``: the score this action earned (0 without the Scoring rule; a win's bonus included).
+    """
+
+    turned_up: tuple[tuple[int, Card], ...] = ()
+    dealt: tuple[Card, ...] = ()
+    completed: tuple[tuple[int, int], ...] = ()
+    points: int = 0
+
+    @property
+    def move(self) -> Move:
+        """The plain Move."""
+        return Move(self.source, self.target, self.count)
 
 
 class Game:
@@ -182,6 +215,29 @@ class Game:
 
         return format_position(self)
 
+    def view(self) -> str:
+        """The position from the player's side (SPEC §13, §14): notation with ``??`` for every
+        face-down and stock card and no ``deal:`` line.  ``Game.from_text`` reads it back into a
+        game that plays like any other (unseen cards stay ``??`` until ``tell``)."""
+        from .notation import format_position
+
+        return format_position(self, view=True)
+
+    def key(self) -> tuple:
+        """A hashable canonical key of the position: columns with their face-down counts, the
+        stock, the completed runs (as a multiset), jokers left and whether it was given up.
+        Equal positions reached by different paths have equal keys; moves and score are not part
+        of it."""
+        return (
+            tuple(map(tuple, self.columns)), tuple(self.down), tuple(self.stock),
+            tuple(sorted(self.done)), self.jokers_left, self.lost,
+        )
+
+    @property
+    def unknown(self) -> list[int]:
+        """Columns (1-based) with a face-up card not known yet (a view waiting to be told)."""
+        return [i + 1 for i, (cards, d) in enumerate(zip(self.columns, self.down)) if UNKNOWN in cards[d:]]
+
     def copy(self) -> "Game":
         """An independent copy of the position (without undo history)."""
         return Game(
@@ -218,6 +274,8 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
+        """Whether a player may undo now: there is an action to revert, undo is allowed and the
+        round is not over (after a win the table offers no undo, though ``undo()`` steps back)."""
         return bool(self._log) and self.rules.undo_allowed and not self.lost and not self.won
 
     def card_count(self) -> int:
@@ -233,6 +291,8 @@ class Game:
         lo = self.down[col]
         i = n - 1
         c = cards[i]
+        if c == UNKNOWN:
+            return 0  # not known yet (a view waiting to be told): it moves nowhere
         while i > lo:
             p = cards[i - 1]
             if p != c + 1:  # same suit and one rank higher <=> exactly +1 in this encoding
@@ -299,6 +359,10 @@ class Game:
             return "A move takes at least one card."
         if k > face_up:
             return f"Column {s} has only {face_up} face-up card{'s' if face_up != 1 else ''}."
+        if UNKNOWN in src[-k:]:
+            return f"Column {s}'s card isn't known yet."
+        if dst_unknown(self.columns[t - 1]):
+            return f"Column {t}'s card isn't known yet."
         if self.rules.scorpion:
             return scorpion.move_refusal(self, s - 1, t - 1, k)
         if k > self.run_length(s - 1):
@@ -480,6 +544,9 @@ class Game:
         dst = self.columns[column - 1]
         if dst and dst[-1] & 15 == ACE:
             return "Nothing goes on an Ace."
+        if UNKNOWN in self.stock or any(UNKNOWN in c[:d] for c, d in zip(self.columns, self.down)):
+            # A view can't know which card a joker brings or where from.
+            return "A view can't play a joker: only the full game knows its card (ask the server)."
         if self.joker_choice(column) is None:
             if not dst:
                 what = "King"
@@ -511,8 +578,9 @@ class Game:
         return self.play(Move(JOKER, column, 1))
 
     # ------------------------------------------------------------------ actions
-    def play(self, move: Move | str) -> Move:
-        """Make ``move``; returns the complete Move played. Raises ``IllegalMove``, state unchanged."""
+    def play(self, move: Move | str) -> Played:
+        """Make ``move``; returns what it did (a ``Played``, equal to the complete Move played).
+        Raises ``IllegalMove``, state unchanged."""
         if self.won:
             raise IllegalMove("The round is won.")
         if self.lost:
@@ -528,8 +596,115 @@ class Game:
         if self.score is not None:
             self.score += self._log[-1][-1]
             if self.won:
-                self.score += win_bonus(self.suits, self.moves, self.jokers_left)
-        return m
+                self._add_points(win_bonus(self.suits, self.moves, self.jokers_left))
+        return self._played(m)
+
+    def _add_points(self, points: int) -> None:
+        """Book ``points`` on the last action (so undo takes them back)."""
+        entry = self._log[-1]
+        self._log[-1] = entry[:-1] + (entry[-1] + points,)
+        if self.score is not None:
+            self.score += points
+
+    def _played(self, m: Move) -> Played:
+        """The ``Played`` of the last action in the log."""
+        entry = self._log[-1]
+        turned: list[tuple[int, Card]] = []
+        completed: list[tuple[int, int]] = []
+        dealt: tuple[Card, ...] = ()
+
+        def run_left(col: int, c: tuple[int, bool] | None) -> None:
+            if c:
+                completed.append((col + 1, c[0]))
+                if c[1]:
+                    turned.append((col + 1, self.columns[col][-1]))
+
+        if entry[0] == "m":
+            _, s, t, _k, flipped, done_t, left_run, points = entry
+            if flipped:
+                turned.append((s + 1, self.columns[s][-1]))
+            run_left(s, left_run)
+            run_left(t, done_t)
+        elif entry[0] == "d":
+            _, row, done_d, points = entry
+            dealt = tuple(row)
+            for col, c in done_d:
+                run_left(col, c)
+        else:
+            _, t, _card, where, flipped, done_t, left_run, points = entry
+            if flipped:
+                turned.append((where[1] + 1, self.columns[where[1]][-1]))
+            run_left(where[1], left_run)
+            run_left(t, done_t)
+        return Played(m.source, m.target, m.count, tuple(turned), dealt, tuple(completed), points if self.score is not None else 0)
+
+    # ------------------------------------------------------------------ views
+    def tell(self, cards: Mapping[int, Card | str] | Iterable[tuple[int, Card | str]]) -> Played | None:
+        """Tell a view which cards turned up: ``{column: card}`` or ``(column, card)`` pairs
+        (1-based columns, cards as ints or text like ``"Ts"``).  Each card replaces the lowest
+        ``??`` face-up card of its column.  Call it right after the action that turned them up
+        (the server's answer), before the next action.  A dealt card told here that lands on its
+        own suit, or completes a run, scores and completes as in the full game (a card the view
+        already shows face up in that column, as after an undo, is accepted); the return value
+        says what that caused (a run completed, and the card it turned up, still ``??``), or
+        ``None`` when nothing.  Raises ``ValueError`` (nothing changed) for a column without an
+        unseen face-up card or a card the deck doesn't have."""
+        pairs = list(cards.items()) if isinstance(cards, Mapping) else list(cards)
+        plan: list[tuple[int, int, Card]] = []
+        taken: set[tuple[int, int]] = set()
+        for column, card in pairs:
+            if isinstance(card, str):
+                card = parse_card(card)
+            if not isinstance(column, int) or not 1 <= column <= len(self.columns):
+                raise ValueError(f"there is no column {column!r}")
+            if card == UNKNOWN or (card >> 4) not in SUITS_IN_PLAY[self.suits] or not 1 <= card & 15 <= KING:
+                raise ValueError(f"{card_text(card)} is not a card of this {self.suits}-suit deck")
+            col = column - 1
+            cards_c, d = self.columns[col], self.down[col]
+            for i in range(d, len(cards_c)):
+                if cards_c[i] == UNKNOWN and (col, i) not in taken:
+                    taken.add((col, i))
+                    plan.append((col, i, card))
+                    break
+            else:
+                if card in cards_c[d:]:
+                    continue  # already known (turned up again after an undo)
+                raise ValueError(f"column {column} has no unseen face-up card to tell")
+        last = self._log[-1] if self._log else None
+        joins = 0
+        for col, i, card in plan:
+            cards_c = self.columns[col]
+            cards_c[i] = card
+            if last and last[0] == "d" and i == len(cards_c) - 1 and col < len(last[1]) and last[1][col] == UNKNOWN:
+                # A dealt card: it may join its own suit (the card under it is face up).
+                if i > 0 and i - 1 >= self.down[col] and cards_c[i - 1] == card + 1:
+                    joins += 1
+                row = list(last[1])
+                row[col] = card
+                last = (last[0], row) + last[2:]
+        if last is None or last[0] != "d":
+            return None
+        completed = list(last[2])
+        fresh = []
+        for col, _i, _card in plan:
+            c = self._complete(col)
+            if c:
+                completed.append((col, c))
+                fresh.append((col, c))
+        points = self._points(0, joins, *(c for _, c in fresh))
+        self._log[-1] = (last[0], last[1], completed, last[3])
+        if points:
+            self._add_points(points)
+        if self.won and self.score is not None:
+            self._add_points(win_bonus(self.suits, self.moves, self.jokers_left))
+        if not fresh and not points:
+            return None
+        turned = tuple((col + 1, self.columns[col][-1]) for col, c in fresh if c[1])
+        return Played(0, 0, 0, turned, (), tuple((col + 1, c[0]) for col, c in fresh), points)
+
+    def tell_row(self, row: Iterable[Card | str]) -> Played | None:
+        """Tell a view the row its last deal brought (column 1 first); see ``tell``."""
+        return self.tell([(i + 1, card) for i, card in enumerate(row)])
 
     def give_up(self) -> bool:
         """End the round as lost (``lost`` True; no more moves, no undo).  False when it is over."""
@@ -621,8 +796,9 @@ class Game:
 
     def undo(self) -> bool:
         """Revert the last action with all it caused; False when there is nothing to undo
-        (or under Undo off, or once the round is over)."""
-        if not self.can_undo:
+        (or under Undo off, or once the round is given up).  It also steps back from a win (for
+        programs that search, SPEC §1), taking the win bonus back."""
+        if not self._log or not self.rules.undo_allowed or self.lost:
             return False
         entry = self._log.pop()
         kind = entry[0]
@@ -688,4 +864,9 @@ class Game:
         )
 
 
-__all__ = ["Game", "Move", "IllegalMove", "PositionError", "DEAL", "JOKER", "rank_name"]
+def dst_unknown(cards: list[Card]) -> bool:
+    """Whether a column's exposed card is not known yet."""
+    return bool(cards) and cards[-1] == UNKNOWN
+
+
+__all__ = ["Game", "Move", "Played", "IllegalMove", "PositionError", "DEAL", "JOKER", "UNKNOWN", "rank_name"]

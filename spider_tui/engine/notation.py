@@ -15,6 +15,10 @@ done: s h
 Cards left of ``|`` are face down, right of it face up (a line with no ``|`` is all face up).
 ``#`` starts a comment; blank lines are ignored.  Partial positions are allowed.
 
+A view (``Game.view()``, SPEC §14) writes every card the player can't see as ``??``; reading
+one back gives a game whose unseen cards are ``UNKNOWN`` (they count as cards of the deck, so a
+view of a whole deal still holds 104).
+
 Rules (SPEC §10): ``rules:`` takes a rules name (``classic``, ``scorpion``,
 ``spiderette+relaxed+undo-off``; see ``rules.py``).  It decides the column lines (``1:`` … ``7:``
 in Spiderette, ``1:`` … ``10:`` otherwise), how many copies of a card the deck holds (one deck
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import SUIT_CHARS, SUITS_IN_PLAY, card_text, make_card, parse_card
+from .cards import SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, make_card, parse_card
 from .game import RUN, Game, PositionError
 from .rules import JOKERS_PER_ROUND, rules_named
 
@@ -37,19 +41,25 @@ COLUMNS = 10  # classic Spider; a position's rules decide (Rules.columns)
 COPIES = {1: 8, 2: 4, 4: 2}  # copies of each card in the 104-card deck, by suit count
 
 
-def format_position(g: Game) -> str:
+def format_position(g: Game, view: bool = False) -> str:
+    """``g`` as notation; with ``view`` from the player's side: every face-down card and every
+    stock card written ``??`` and no ``deal:`` line (SPEC §13, §14)."""
     lines = [f"suits: {g.suits}", f"rules: {g.rules.name}"]
-    if g.deal_number is not None:
+    if g.deal_number is not None and not view:
         lines.append(f"deal: {g.deal_number}")
     lines.append(f"moves: {g.moves}")
     if g.rules.joker:
         lines.append(f"jokers: {g.jokers_left}")
     if g.score is not None:
         lines.append(f"score: {g.score}")
-    lines.append("stock: " + (" ".join(map(card_text, g.stock)) if g.stock else "-"))
+    if view:
+        lines.append("stock: " + (" ".join([UNKNOWN_TEXT] * len(g.stock)) if g.stock else "-"))
+    else:
+        lines.append("stock: " + (" ".join(map(card_text, g.stock)) if g.stock else "-"))
     lines.append("done: " + (" ".join(SUIT_CHARS[s] for s in g.done) if g.done else "-"))
     for i, (cards, down) in enumerate(zip(g.columns, g.down), 1):
-        parts = [card_text(c) for c in cards[:down]] + ["|"] + [card_text(c) for c in cards[down:]]
+        hidden = [UNKNOWN_TEXT] * down if view else [card_text(c) for c in cards[:down]]
+        parts = hidden + ["|"] + [card_text(c) for c in cards[down:]]
         lines.append(f"{i}: " + " ".join(parts))
     return "\n".join(lines) + "\n"
 
@@ -60,7 +70,7 @@ def _cards(tokens: list[str], lineno: int) -> list[int]:
         try:
             out.append(parse_card(tok))
         except ValueError:
-            raise PositionError(f"unknown token {tok!r} (a card is a rank A23456789TJQK and a suit shdc)", lineno) from None
+            raise PositionError(f"unknown token {tok!r} (a card is a rank A23456789TJQK and a suit shdc, or ?? unseen)", lineno) from None
     return out
 
 
@@ -159,7 +169,8 @@ def parse_position(text: str) -> Game:
                 done.append(SUIT_CHARS.index(tok.lower()))
 
     if suits is None:
-        used = {c >> 4 for col in columns.values() for c in col[0]} | {c >> 4 for c in stock} | set(done)
+        used = {c >> 4 for col in columns.values() for c in col[0] if c != UNKNOWN}
+        used |= {c >> 4 for c in stock if c != UNKNOWN} | set(done)
         suits = 1 if used <= {0} else 2 if used <= {0, 1} else 4
     allowed = set(SUITS_IN_PLAY[suits])
     copies = rules.copies(suits)
@@ -169,6 +180,8 @@ def parse_position(text: str) -> Game:
     counts: Counter[int] = Counter()
 
     def count(card: int, ln: int) -> None:
+        if card == UNKNOWN:
+            return  # an unseen card (a view): any card the deck still has
         if (card >> 4) not in allowed:
             raise PositionError(f"{card_text(card)}: a {suits}-suit game has no {SUIT_CHARS[card >> 4]} cards", ln)
         counts[card] += 1
@@ -185,6 +198,10 @@ def parse_position(text: str) -> Game:
     for s in done:
         for r in range(1, RUN + 1):
             count(make_card(r, s), headers["done"][1])
+
+    total = sum(len(columns[c][0]) for c in columns) + len(stock) + RUN * len(done)
+    if total > rules.card_total:
+        raise PositionError(f"the position has {total} cards; the deck holds {rules.card_total}")
 
     for name, rule in (("jokers", "joker"), ("score", "scoring")):
         if name in headers and not getattr(rules, rule):

@@ -128,12 +128,14 @@ def test_stock_runs_out_after_five_deals():
         g.play("deal")
 
 
-def test_won_when_all_runs_complete_and_no_undo_after():
+def test_won_when_all_runs_complete_and_undo_only_for_programs():
     g = pos("| Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s", "| As", suits=1, done="s s s s s s s")
     g.play("2>1")
     assert g.won and g.done == [0] * 8 and g.card_count() == 104
     assert not g.stuck
-    assert g.undo() is False and g.won
+    # SPEC §1: the table offers no undo after a win, the engine's undo() still steps back.
+    assert not g.can_undo
+    assert g.undo() is True and not g.won and g.done == [0] * 7
 
 
 def test_stuck_with_stock_left():

@@ -387,12 +387,13 @@ def test_won_when_table_and_stock_empty():
     assert g.hint() is None
 
 
-def test_no_undo_after_a_win():
+def test_no_undo_offered_after_a_win_but_engine_steps_back():
     g = load({1: "| " + SPADE_K_TO_2, 2: "| As"})
     g.play("2>1")
     assert g.won
-    assert g.undo() is False
-    assert g.won
+    assert not g.can_undo  # the table offers none (SPEC §1)
+    assert g.undo() is True  # programs that search may step back (SPEC §1, §14)
+    assert not g.won
 
 
 def test_stuck_without_stock():

@@ -1,0 +1,184 @@
+"""``spider server``, ``spider league`` and ``spider bots`` (SPEC §13).
+
+Bad arguments exit 2 with one line (``cli.UsageError``); a server that can't be reached is one
+line on stderr and exit 1.  Text from the network is printed as plain text (Rich ``Text``), never
+read as markup, and names never hold control characters (the server checks them; the table
+printer strips any that would come from elsewhere).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+
+from spider_tui.cli import UsageError, _data_dir_arg, _Parser
+
+DEFAULT_URL = "ws://127.0.0.1:8765"
+
+
+def _positive(kind):
+    def check(text: str):
+        import argparse
+
+        try:
+            v = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
+        if v <= 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0, not {text!r}")
+        return v
+
+    return check
+
+
+def _port(text: str) -> int:
+    import argparse
+
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
+    if not 0 <= v <= 65535:
+        raise argparse.ArgumentTypeError(f"must be 0..65535, not {v}")
+    return v
+
+
+def _url(text: str) -> str:
+    import argparse
+
+    if not text.startswith(("ws://", "wss://")):
+        raise argparse.ArgumentTypeError(f"a server URL starts with ws:// or wss://, not {text!r}")
+    return text
+
+
+def server_parser() -> _Parser:
+    p = _Parser(prog="spider server", description="Run the Palast: live Spider tables over WebSocket.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0 picks a free one)")
+    p.add_argument("--db", metavar="URL", help="database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir)")
+    _data_dir_arg(p)
+    p.add_argument("--round-seconds", type=_positive(float), default=20 * 60, help="round clock (default 1200)")
+    p.add_argument("--fast-seconds", type=_positive(float), default=10 * 60, help="round clock at Fast tables (default 600)")
+    p.add_argument("--between-seconds", type=_positive(float), default=30, help="pause between rounds at most (default 30)")
+    p.add_argument("--start-wait", type=_positive(float), default=30,
+                   help="a standard table starts this long after its second player sat down (default 30)")
+    return p
+
+
+def cmd_server(argv: list[str]) -> int:
+    args = server_parser().parse_args(argv)
+    from spider_tui.store import resolve_data_dir
+
+    from .db import open_store
+    from .server import PalastServer
+    from .tables import Options
+
+    try:
+        store = open_store(args.db, resolve_data_dir(args.data_dir))
+    except ValueError as e:
+        raise UsageError(f"argument --db: {e}") from None
+    options = Options(round_seconds=args.round_seconds, fast_seconds=args.fast_seconds,
+                      between_seconds=args.between_seconds, start_wait=args.start_wait)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    server = PalastServer(store, args.host, args.port, options=options)
+
+    async def run() -> None:
+        await server.start()
+        print(f"spider server: listening on ws://{args.host}:{server.port}", flush=True)
+        try:
+            await server.serve_forever()
+        finally:
+            await server.stop()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        return 0
+    except OSError as e:
+        print(f"spider server: can't listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def league_parser() -> _Parser:
+    p = _Parser(prog="spider league", description="Print the Palast league: ratings, tables, wins, experience.")
+    p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
+    p.add_argument("--json", action="store_true", help='print {"players": [...]} for scripts')
+    return p
+
+
+async def _fetch_league(url: str) -> list[dict]:
+    from .client import PalastClient
+
+    c = await PalastClient.connect(url)
+    try:
+        return await c.league()
+    finally:
+        await c.close()
+
+
+def _plain(text: object) -> str:
+    """Network text for a terminal: control characters dropped."""
+    from .protocol import has_control
+
+    s = str(text)
+    return "".join(ch for ch in s if not has_control(ch))
+
+
+def cmd_league(argv: list[str]) -> int:
+    args = league_parser().parse_args(argv)
+    try:
+        players = asyncio.run(_fetch_league(args.server))
+    except (OSError, ConnectionError, asyncio.TimeoutError, Exception) as e:  # noqa: BLE001 - one line, no traceback
+        print(f"spider league: can't get the league from {args.server}: {_plain(e) or type(e).__name__}", file=sys.stderr)
+        return 1
+    if args.json:
+        keys = ("name", "rating", "tables", "wins", "experience")
+        print(json.dumps({"players": [{k: p.get(k) for k in keys} for p in players]}))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(title="Palast league")
+    for col, just in (("#", "right"), ("Player", "left"), ("Rating", "right"), ("Tables", "right"),
+                      ("Wins", "right"), ("Experience", "right")):
+        table.add_column(col, justify=just)  # type: ignore[arg-type]
+    for i, p in enumerate(players, 1):
+        table.add_row(str(i), Text(_plain(p.get("name", ""))), f"{p.get('rating', 0):.2f}", str(p.get("tables", 0)),
+                      str(p.get("wins", 0)), str(p.get("experience", 0)))
+    if not players:
+        print("No one has played a table yet.")
+    else:
+        Console().print(table)
+    return 0
+
+
+def bots_parser() -> _Parser:
+    p = _Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
+    p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
+    p.add_argument("--players", type=_positive(int), required=True, metavar="N", help="bot players, one connection each")
+    p.add_argument("--rate", type=_positive(float), default=1.0, metavar="R", help="actions a second per bot (default 1)")
+    p.add_argument("--seconds", type=_positive(float), default=60.0, metavar="S", help="how long to play (default 60)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    return p
+
+
+def cmd_bots(argv: list[str]) -> int:
+    args = bots_parser().parse_args(argv)
+    if args.players > 5000:
+        raise UsageError("argument --players: at most 5000")
+    from .bots import run_bots
+
+    try:
+        summary = asyncio.run(run_bots(args.server, args.players, args.rate, args.seconds))
+    except KeyboardInterrupt:
+        return 130
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        for k, v in summary.items():
+            print(f"{k:>16}: {v}")
+    return 0 if summary["actions"] or not summary["errors"] else 1

@@ -1,0 +1,233 @@
+"""The Palast's storage: one interface (``Store``), implemented for SQLite here and for
+PostgreSQL in a second module (SPEC §13 "Faults").
+
+The database is the truth: players, tables, seats, every accepted action, round results and the
+league live there, and a server process rebuilds any table from it (``Game.new`` of the round's
+deal, then the player's accepted actions in order).  State changes that several server processes
+could race for are single conditional statements, so they happen once:
+
+- ``seat``: a seat is taken only while the table waits, has a free seat and the player sits at no
+  other unfinished table;
+- ``start_round``: round N starts only from round N-1 (``UPDATE … WHERE round = N-1``);
+- ``end_round``: a round ends, its results and experience are written, only while it is in play;
+- ``finish_table``: the final ranking and the league update happen only while the table plays.
+
+Each returns whether *this* call did it.  All methods are coroutines; the SQLite store runs its
+connection on one worker thread so the event loop never waits on the disk.  Times are unix
+seconds (float).  Names compare case-insensitively through ``name_key`` (``name.casefold()``).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+#: Table states (SPEC §13 lobby).
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+#: Round states kept on the table row: before the first round, in play, between rounds.
+NO_ROUND, ROUND_PLAYING, ROUND_OVER = "none", "playing", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    id: int
+    name: str
+    token_hash: str
+    rating_mu: float | None
+    rating_sigma: float | None
+    tables: int
+    wins: int
+    experience: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    host: str | None  # a player name; None for a standard table
+    suits: int
+    rules: str  # a §10 rules name (Training = "practice"); Scoring is always added by the server
+    rounds: int
+    seats: int
+    private: bool
+    code: str | None  # invite code of a private table
+    standard: bool
+    state: str  # WAITING, PLAYING, FINISHED
+    round: int  # the current (or last) round, 0 before the first
+    round_state: str  # NO_ROUND, ROUND_PLAYING, ROUND_OVER
+    deal: int | None  # the current round's deal
+    round_started: float | None
+    ends_at: float | None  # the current round's deadline
+    next_at: float | None  # between rounds: when the next round starts at the latest
+    created: float
+    full_at: float | None  # a standard table: when its second player sat down
+
+    @property
+    def training(self) -> bool:
+        return "practice" in self.rules.split("+")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    table_id: int
+    player_id: int
+    name: str
+    seat: int  # 0-based, in sitting order
+    ready: int  # the last round this player said `ready` after (0 = none)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    table_id: int
+    round: int
+    player_id: int
+    seq: int  # 1, 2, … per player and round
+    move: str  # as accepted: a §3 move text, "deal", "joker>N", "undo" or "give up"
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    table_id: int
+    round: int
+    player_id: int
+    name: str
+    score: int
+    solved: bool
+    moves: int
+    seconds: float | None  # time to solve, None when not solved
+    state: str  # solved, gave up, stuck, playing (out of time), offline
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    player_id: int
+    total: int
+    place: int  # 1 = best; equal totals share a place
+
+
+#: ``rate(teams)`` for the league: ``[(player_id, mu | None, sigma | None, place)]`` in ranking
+#: order -> ``{player_id: (mu, sigma)}``.  Passed in so the store stays free of openskill.
+Rater = Callable[[Sequence[tuple[int, float | None, float | None, int]]], dict[int, tuple[float, float]]]
+
+
+class Store(abc.ABC):
+    """The storage interface of the Palast.  See the module docstring for the rules it keeps."""
+
+    # -- life
+    @abc.abstractmethod
+    async def open(self) -> None:
+        """Connect and create or migrate the schema."""
+
+    @abc.abstractmethod
+    async def close(self) -> None: ...
+
+    # -- players
+    @abc.abstractmethod
+    async def register(self, name: str, token_hash: str, now: float) -> PlayerRow | None:
+        """A new player, or None when the name (case-insensitively) is taken."""
+
+    @abc.abstractmethod
+    async def player_by_name(self, name: str) -> PlayerRow | None: ...
+
+    @abc.abstractmethod
+    async def league(self) -> list[PlayerRow]:
+        """Players who played a counted table or scored points, best rating first."""
+
+    # -- tables and seats
+    @abc.abstractmethod
+    async def create_table(
+        self, *, host: str | None, suits: int, rules: str, rounds: int, seats: int,
+        private: bool, code: str | None, standard: bool, now: float,
+    ) -> TableRow: ...
+
+    @abc.abstractmethod
+    async def table(self, table_id: int) -> TableRow | None: ...
+
+    @abc.abstractmethod
+    async def table_by_code(self, code: str) -> TableRow | None: ...
+
+    @abc.abstractmethod
+    async def live_tables(self) -> list[TableRow]:
+        """Tables waiting or playing, oldest first."""
+
+    @abc.abstractmethod
+    async def seat(self, table_id: int, player_id: int, now: float) -> str | None:
+        """Seat a player: None when seated (or already seated there), else the reason."""
+
+    @abc.abstractmethod
+    async def unseat(self, table_id: int, player_id: int) -> bool:
+        """Leave a table that hasn't started; False when it has (or the player isn't there)."""
+
+    @abc.abstractmethod
+    async def seats(self, table_id: int) -> list[SeatRow]: ...
+
+    @abc.abstractmethod
+    async def set_host(self, table_id: int, name: str) -> None:
+        """Pass a waiting table to another seated player (its host left)."""
+
+    @abc.abstractmethod
+    async def close_table(self, table_id: int) -> bool:
+        """Close a waiting table nobody sits at (state finished, no rounds); True when closed."""
+
+    @abc.abstractmethod
+    async def table_of(self, player_id: int) -> int | None:
+        """The unfinished table the player sits at, if any."""
+
+    @abc.abstractmethod
+    async def set_ready(self, table_id: int, player_id: int, round: int) -> None: ...
+
+    # -- rounds
+    @abc.abstractmethod
+    async def start_round(self, table_id: int, round: int, deal: int, now: float, ends_at: float) -> bool:
+        """Start round ``round`` (1 = the first; the table then plays) with ``deal``; only from
+        round ``round - 1`` not in play.  True when this call started it."""
+
+    @abc.abstractmethod
+    async def add_action(self, action: ActionRow) -> bool:
+        """Write an accepted action (before it is answered); False when that ``seq`` exists."""
+
+    @abc.abstractmethod
+    async def actions(self, table_id: int, round: int) -> list[ActionRow]:
+        """The round's accepted actions, per player in ``seq`` order."""
+
+    @abc.abstractmethod
+    async def end_round(self, table_id: int, round: int, results: Sequence[ResultRow], now: float, next_at: float | None) -> bool:
+        """End a round in play: write its results, add each score to the player's experience,
+        set the next round's latest start.  True when this call ended it (once only)."""
+
+    @abc.abstractmethod
+    async def results(self, table_id: int) -> list[ResultRow]:
+        """Every finished round's results of a table, by round."""
+
+    @abc.abstractmethod
+    async def finish_table(self, table_id: int, ranking: Sequence[Placing], counted: bool, rate: Rater) -> bool:
+        """Make the table finished; if ``counted``, update the league (rating, tables, wins)
+        from ``ranking`` in the same transaction.  True when this call finished it (once only)."""
+
+
+def open_store(url: str | None, data_dir) -> Store:
+    """The store for ``--db URL``: ``sqlite:///PATH`` or a plain path (default: palast.sqlite3 in
+    the data dir).  PostgreSQL URLs are served by the PostgreSQL store when it is installed."""
+    from pathlib import Path
+
+    if url and url.startswith(("postgresql://", "postgres://")):
+        try:
+            from .postgres import PostgresStore  # type: ignore[import-not-found]
+        except ImportError:
+            raise ValueError("this build has no PostgreSQL store; use an SQLite path") from None
+        return PostgresStore(url)
+    from .sqlite import SqliteStore
+
+    if url:
+        path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url
+        if "://" in path:
+            raise ValueError(f"unknown database URL {url!r} (use sqlite:///PATH or postgresql://…)")
+        return SqliteStore(Path(path))
+    return SqliteStore(Path(data_dir) / "palast.sqlite3")
+
+
+__all__ = [
+    "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
+    "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
+]

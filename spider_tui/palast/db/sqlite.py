@@ -1,0 +1,326 @@
+"""The SQLite store (the default: one file in the data dir, nothing to install).
+
+One connection on one worker thread: every call is a coroutine that runs its SQL there, so the
+event loop never waits on the disk and the statements of a call never interleave with another's.
+WAL mode with ``synchronous=NORMAL``: a committed action survives ``kill -9`` of the server.
+Multi-statement changes run in ``BEGIN IMMEDIATE`` transactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+from . import (
+    FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
+    ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
+)
+
+T = TypeVar("T")
+
+_PLAYER_COLS = "id, name, token_hash, rating_mu, rating_sigma, tables, wins, experience"
+_TABLE_COLS = (
+    "id, host, suits, rules, rounds, seats, private, code, standard, state, round, round_state, "
+    "deal, round_started, ends_at, next_at, created, full_at"
+)
+
+
+def _table(row: Sequence[Any]) -> TableRow:
+    r = list(row)
+    r[6] = bool(r[6])
+    r[8] = bool(r[8])
+    return TableRow(*r)
+
+
+class SqliteStore(Store):
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="palast-sqlite")
+        self._db: sqlite3.Connection | None = None
+
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, self._call, fn)
+
+    def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        assert self._db is not None, "store is not open"
+        return fn(self._db)
+
+    @staticmethod
+    def _tx(db: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            out = fn(db)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return out
+
+    # -- life
+    async def open(self) -> None:
+        def connect() -> None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
+            self._db = db
+
+        await asyncio.get_running_loop().run_in_executor(self._pool, connect)
+
+    async def close(self) -> None:
+        def shut() -> None:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+        if self._db is not None:
+            await asyncio.get_running_loop().run_in_executor(self._pool, shut)
+        self._pool.shutdown(wait=True)
+
+    # -- players
+    async def register(self, name: str, token_hash: str, now: float) -> PlayerRow | None:
+        def go(db: sqlite3.Connection) -> PlayerRow | None:
+            try:
+                cur = db.execute(
+                    "INSERT INTO players (name, name_key, token_hash, created) VALUES (?, ?, ?, ?)",
+                    (name, name.casefold(), token_hash, now),
+                )
+            except sqlite3.IntegrityError:
+                return None
+            return PlayerRow(cur.lastrowid, name, token_hash, None, None, 0, 0, 0)
+
+        return await self._run(go)
+
+    async def player_by_name(self, name: str) -> PlayerRow | None:
+        def go(db: sqlite3.Connection) -> PlayerRow | None:
+            row = db.execute(f"SELECT {_PLAYER_COLS} FROM players WHERE name_key = ?", (name.casefold(),)).fetchone()
+            return PlayerRow(*row) if row else None
+
+        return await self._run(go)
+
+    async def league(self) -> list[PlayerRow]:
+        def go(db: sqlite3.Connection) -> list[PlayerRow]:
+            rows = db.execute(
+                f"SELECT {_PLAYER_COLS} FROM players WHERE tables > 0 OR experience > 0 "
+                "ORDER BY rating_mu IS NULL, rating_mu - 3 * rating_sigma DESC, experience DESC, name_key"
+            ).fetchall()
+            return [PlayerRow(*r) for r in rows]
+
+        return await self._run(go)
+
+    # -- tables and seats
+    async def create_table(self, *, host, suits, rules, rounds, seats, private, code, standard, now) -> TableRow:
+        def go(db: sqlite3.Connection) -> TableRow:
+            cur = db.execute(
+                "INSERT INTO tables (host, suits, rules, rounds, seats, private, code, standard, state, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now),
+            )
+            return _table(db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE id = ?", (cur.lastrowid,)).fetchone())
+
+        return await self._run(go)
+
+    async def table(self, table_id: int) -> TableRow | None:
+        def go(db: sqlite3.Connection) -> TableRow | None:
+            row = db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+            return _table(row) if row else None
+
+        return await self._run(go)
+
+    async def table_by_code(self, code: str) -> TableRow | None:
+        def go(db: sqlite3.Connection) -> TableRow | None:
+            row = db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE code = ?", (code,)).fetchone()
+            return _table(row) if row else None
+
+        return await self._run(go)
+
+    async def live_tables(self) -> list[TableRow]:
+        def go(db: sqlite3.Connection) -> list[TableRow]:
+            rows = db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE state != ? ORDER BY id", (FINISHED,)).fetchall()
+            return [_table(r) for r in rows]
+
+        return await self._run(go)
+
+    async def seat(self, table_id: int, player_id: int, now: float) -> str | None:
+        def tx(db: sqlite3.Connection) -> str | None:
+            row = db.execute("SELECT state, seats, standard FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return "There is no such table."
+            state, max_seats, standard = row
+            if db.execute("SELECT 1 FROM seats WHERE table_id = ? AND player_id = ?", (table_id, player_id)).fetchone():
+                return None
+            other = db.execute(
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ?",
+                (player_id, FINISHED),
+            ).fetchone()
+            if other:
+                return f"You already sit at table {other[0]}; leave it or finish it first."
+            if state != WAITING:
+                return "That table has started." if state == PLAYING else "That table is finished."
+            taken = db.execute("SELECT COUNT(*) FROM seats WHERE table_id = ?", (table_id,)).fetchone()[0]
+            if taken >= max_seats:
+                return "That table is full."
+            db.execute(
+                "INSERT INTO seats (table_id, player_id, seat, joined) VALUES (?, ?, ?, ?)",
+                (table_id, player_id, taken, now),
+            )
+            if taken + 1 == 2:
+                db.execute("UPDATE tables SET full_at = ? WHERE id = ?", (now, table_id))
+            return None
+
+        return await self._run(lambda db: self._tx(db, tx))
+
+    async def unseat(self, table_id: int, player_id: int) -> bool:
+        def tx(db: sqlite3.Connection) -> bool:
+            row = db.execute("SELECT state FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None or row[0] != WAITING:
+                return False
+            cur = db.execute("DELETE FROM seats WHERE table_id = ? AND player_id = ?", (table_id, player_id))
+            if cur.rowcount != 1:
+                return False
+            # Close the gap in the seat order; the second-player clock restarts below two.
+            rows = db.execute("SELECT player_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
+            for i, (pid,) in enumerate(rows):
+                db.execute("UPDATE seats SET seat = ? WHERE table_id = ? AND player_id = ?", (i, table_id, pid))
+            if len(rows) < 2:
+                db.execute("UPDATE tables SET full_at = NULL WHERE id = ?", (table_id,))
+            return True
+
+        return await self._run(lambda db: self._tx(db, tx))
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        def go(db: sqlite3.Connection) -> list[SeatRow]:
+            rows = db.execute(
+                "SELECT s.table_id, s.player_id, p.name, s.seat, s.ready FROM seats s "
+                "JOIN players p ON p.id = s.player_id WHERE s.table_id = ? ORDER BY s.seat",
+                (table_id,),
+            ).fetchall()
+            return [SeatRow(*r) for r in rows]
+
+        return await self._run(go)
+
+    async def set_host(self, table_id: int, name: str) -> None:
+        await self._run(lambda db: db.execute("UPDATE tables SET host = ? WHERE id = ?", (name, table_id)))
+
+    async def close_table(self, table_id: int) -> bool:
+        def go(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE tables SET state = ? WHERE id = ? AND state = ? "
+                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = ?)",
+                (FINISHED, table_id, WAITING, table_id),
+            )
+            return cur.rowcount == 1
+
+        return await self._run(go)
+
+    async def table_of(self, player_id: int) -> int | None:
+        def go(db: sqlite3.Connection) -> int | None:
+            row = db.execute(
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ?",
+                (player_id, FINISHED),
+            ).fetchone()
+            return row[0] if row else None
+
+        return await self._run(go)
+
+    async def set_ready(self, table_id: int, player_id: int, round: int) -> None:
+        await self._run(lambda db: db.execute(
+            "UPDATE seats SET ready = ? WHERE table_id = ? AND player_id = ?", (round, table_id, player_id)
+        ))
+
+    # -- rounds
+    async def start_round(self, table_id: int, round: int, deal: int, now: float, ends_at: float) -> bool:
+        def go(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE tables SET round = ?, round_state = ?, state = ?, deal = ?, round_started = ?, "
+                "ends_at = ?, next_at = NULL WHERE id = ? AND round = ? AND round_state != ? AND state != ?",
+                (round, ROUND_PLAYING, PLAYING, deal, now, ends_at, table_id, round - 1, ROUND_PLAYING, FINISHED),
+            )
+            return cur.rowcount == 1
+
+        return await self._run(go)
+
+    async def add_action(self, action: ActionRow) -> bool:
+        def go(db: sqlite3.Connection) -> bool:
+            try:
+                db.execute(
+                    "INSERT INTO actions (table_id, round, player_id, seq, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (action.table_id, action.round, action.player_id, action.seq, action.move, action.at),
+                )
+            except sqlite3.IntegrityError:
+                return False
+            return True
+
+        return await self._run(go)
+
+    async def actions(self, table_id: int, round: int) -> list[ActionRow]:
+        def go(db: sqlite3.Connection) -> list[ActionRow]:
+            rows = db.execute(
+                "SELECT table_id, round, player_id, seq, move, at FROM actions WHERE table_id = ? AND round = ? "
+                "ORDER BY player_id, seq",
+                (table_id, round),
+            ).fetchall()
+            return [ActionRow(*r) for r in rows]
+
+        return await self._run(go)
+
+    async def end_round(self, table_id, round, results, now, next_at) -> bool:
+        def tx(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE tables SET round_state = ?, next_at = ? WHERE id = ? AND round = ? AND round_state = ?",
+                (ROUND_OVER, next_at, table_id, round, ROUND_PLAYING),
+            )
+            if cur.rowcount != 1:
+                return False
+            for r in results:
+                db.execute(
+                    "INSERT INTO results (table_id, round, player_id, score, solved, moves, seconds, state) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, round, r.player_id, r.score, int(r.solved), r.moves, r.seconds, r.state),
+                )
+                if r.score > 0:
+                    db.execute("UPDATE players SET experience = experience + ? WHERE id = ?", (r.score, r.player_id))
+            return True
+
+        return await self._run(lambda db: self._tx(db, tx))
+
+    async def results(self, table_id: int) -> list[ResultRow]:
+        def go(db: sqlite3.Connection) -> list[ResultRow]:
+            rows = db.execute(
+                "SELECT r.table_id, r.round, r.player_id, p.name, r.score, r.solved, r.moves, r.seconds, r.state "
+                "FROM results r JOIN players p ON p.id = r.player_id WHERE r.table_id = ? ORDER BY r.round, r.player_id",
+                (table_id,),
+            ).fetchall()
+            return [ResultRow(*r[:5], bool(r[5]), *r[6:]) for r in rows]
+
+        return await self._run(go)
+
+    async def finish_table(self, table_id: int, ranking: Sequence[Placing], counted: bool, rate: Rater) -> bool:
+        def tx(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE tables SET state = ?, round_state = ?, next_at = NULL WHERE id = ? AND state = ?",
+                (FINISHED, ROUND_OVER, table_id, PLAYING),
+            )
+            if cur.rowcount != 1:
+                return False
+            if counted:
+                teams = []
+                for p in ranking:
+                    mu, sigma = db.execute("SELECT rating_mu, rating_sigma FROM players WHERE id = ?", (p.player_id,)).fetchone()
+                    teams.append((p.player_id, mu, sigma, p.place))
+                for pid, (mu, sigma) in rate(teams).items():
+                    db.execute("UPDATE players SET rating_mu = ?, rating_sigma = ?, tables = tables + 1 WHERE id = ?", (mu, sigma, pid))
+                for p in ranking:
+                    if p.place == 1:
+                        db.execute("UPDATE players SET wins = wins + 1 WHERE id = ?", (p.player_id,))
+            return True
+
+        return await self._run(lambda db: self._tx(db, tx))

@@ -1,0 +1,592 @@
+"""The Palast's lobby and tables (SPEC §13): seats, rounds, clocks, standings, the league.
+
+``Palast`` holds the live tables of this server process in memory and keeps the database the
+truth: every change is written (and every accepted action) before it is answered, and
+``Palast.start`` rebuilds every live table from the store (games replayed from their accepted
+actions, deadlines from the table rows) so a restarted server resumes where it stood.
+
+It knows nothing of WebSockets: the server registers a ``send`` callable per online player and
+hands it checked requests (``protocol.Request``); answers are returned, table events go out
+through the ``Broker``.  Each player is only ever sent positions from their own side
+(``Game.view()``): no face-down or stock card, no deal number before ``round_over``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from spider_tui.engine import MAX_DEAL, Game, IllegalMove
+from spider_tui.engine.cards import card_text
+
+from . import league
+from .broker import Broker, LocalBroker
+from .db import (
+    FINISHED, NO_ROUND, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
+    ActionRow, Placing, PlayerRow, ResultRow, Store, TableRow,
+)
+from .protocol import Refusal, Request, play_rules
+
+log = logging.getLogger("spider.palast")
+
+STANDARD = dict(suits=1, rules="classic", rounds=3, seats=4)
+CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+Send = Callable[[dict], None]
+
+
+@dataclass
+class Options:
+    """Server timings; tests shorten them (SPEC §13 gives the defaults)."""
+
+    round_seconds: float = 20 * 60
+    fast_seconds: float = 10 * 60
+    between_seconds: float = 30  # after round_over: the next round starts at the latest
+    start_wait: float = 30  # a standard table starts this long after its second player sat
+    progress_delay: float = 0.1  # progress events are coalesced over this long (≤ 1 s)
+    #: Draws a round's deal; the server draws uniformly at random (tests may fix it).
+    draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
+
+
+@dataclass
+class Seat:
+    player_id: int
+    name: str
+    game: Game | None = None
+    seq: int = 0
+    ended_at: float | None = None  # when the game stopped (solved, gave up, stuck)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def state(self) -> str:
+        g = self.game
+        if g is None:
+            return "waiting"
+        if g.won:
+            return "solved"
+        if g.lost:
+            return "gave up"
+        if g.stuck:
+            return "stuck"
+        return "playing"
+
+
+@dataclass
+class LiveTable:
+    row: TableRow
+    seats: list[Seat] = field(default_factory=list)
+    totals: dict[int, int] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+    dirty: set[int] = field(default_factory=set)
+    flush: asyncio.TimerHandle | None = None
+    ending: bool = False
+    unsubscribe: Callable[[], None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    def seat(self, player_id: int) -> Seat | None:
+        for s in self.seats:
+            if s.player_id == player_id:
+                return s
+        return None
+
+
+class Palast:
+    def __init__(self, store: Store, broker: Broker | None = None, options: Options | None = None,
+                 clock: Callable[[], float] = time.time):
+        self.store = store
+        self.broker = broker or LocalBroker()
+        self.options = options or Options()
+        self.clock = clock
+        self.tables: dict[int, LiveTable] = {}
+        self.online: dict[int, Send] = {}
+        self.seated: dict[int, int] = {}  # player id -> live table id
+        self._tasks: set[asyncio.Task] = set()
+        self._standard_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ life
+    async def start(self) -> None:
+        """Rebuild every live table from the store and open a standard table if none is open."""
+        for row in await self.store.live_tables():
+            t = LiveTable(row)
+            await self._load_seats(t)
+            self._track(t)
+            if row.state == PLAYING and row.round_state != NO_ROUND:
+                await self._rebuild_round(t)
+                for r in await self.store.results(t.id):
+                    t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
+            self._schedule(t)
+        await self._ensure_standard()
+
+    async def stop(self) -> None:
+        for t in self.tables.values():
+            self._cancel(t)
+            if t.flush:
+                t.flush.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("table task failed", exc_info=t.exception())
+
+        task.add_done_callback(done)
+
+    async def _load_seats(self, t: LiveTable) -> None:
+        old = {s.player_id: s for s in t.seats}
+        t.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in await self.store.seats(t.id)]
+        for pid in old:
+            if self.seated.get(pid) == t.id:
+                del self.seated[pid]
+        for s in t.seats:
+            self.seated[s.player_id] = t.id
+
+    def _track(self, t: LiveTable) -> None:
+        self.tables[t.id] = t
+        t.unsubscribe = self.broker.subscribe(t.id, self._deliver)
+
+    def _drop(self, t: LiveTable) -> None:
+        self._cancel(t)
+        if t.unsubscribe:
+            t.unsubscribe()
+        self.tables.pop(t.id, None)
+        for s in t.seats:
+            if self.seated.get(s.player_id) == t.id:
+                del self.seated[s.player_id]
+
+    def _deliver(self, table_id: int, message: dict) -> None:
+        t = self.tables.get(table_id)
+        if t is None:
+            return
+        for s in t.seats:
+            send = self.online.get(s.player_id)
+            if send:
+                send(message)
+
+    async def _publish(self, t: LiveTable, message: dict) -> None:
+        await self.broker.publish(t.id, message)
+
+    def _rules_for(self, t: LiveTable) -> str:
+        return play_rules(t.row.rules)
+
+    def _round_seconds(self, t: LiveTable) -> float:
+        return self.options.fast_seconds if "fast" in t.row.rules.split("+") else self.options.round_seconds
+
+    async def _rebuild_round(self, t: LiveTable) -> None:
+        """Each seat's game of the current round, replayed from its accepted actions."""
+        row = t.row
+        by_player: dict[int, list[ActionRow]] = {}
+        for a in await self.store.actions(t.id, row.round):
+            by_player.setdefault(a.player_id, []).append(a)
+        for s in t.seats:
+            self._replay(t, s, by_player.get(s.player_id, []))
+
+    def _replay(self, t: LiveTable, s: Seat, actions: list[ActionRow]) -> None:
+        assert t.row.deal is not None
+        g = Game.new(t.row.deal, suits=t.row.suits, rules=self._rules_for(t))
+        s.game, s.seq, s.ended_at = g, 0, None
+        for a in actions:
+            try:
+                if a.move == "undo":
+                    g.undo()
+                elif a.move == "give up":
+                    g.give_up()
+                else:
+                    g.play(a.move)
+            except IllegalMove:  # pragma: no cover - only accepted actions are stored
+                log.error("table %s: stored action %r of player %s no longer plays", t.id, a.move, s.player_id)
+            s.seq = a.seq
+            if g.over or g.stuck:
+                s.ended_at = a.at
+            else:
+                s.ended_at = None
+
+    def _schedule(self, t: LiveTable) -> None:
+        """Set the table's one timer from its row: the round's deadline, the next round's latest
+        start, a standard table's start after its second player, or finish a table whose last
+        round ended."""
+        self._cancel(t)
+        row, now = t.row, self.clock()
+        if row.state == WAITING:
+            if row.standard and row.full_at is not None and len(t.seats) >= 2:
+                self._at(t, row.full_at + self.options.start_wait - now, lambda: self._auto_start(t))
+        elif row.state == PLAYING:
+            if row.round_state == ROUND_PLAYING and row.ends_at is not None:
+                self._at(t, row.ends_at - now, lambda: self._end_round(t, row.round))
+            elif row.round_state == ROUND_OVER:
+                if row.round >= row.rounds:
+                    self._spawn(self._finish(t))
+                elif row.next_at is not None:
+                    self._at(t, row.next_at - now, lambda: self._start_round(t, row.round + 1))
+
+    def _at(self, t: LiveTable, delay: float, make: Callable[[], Any]) -> None:
+        def fire() -> None:
+            t.timer = None
+            self._spawn(make())
+
+        t.timer = asyncio.get_running_loop().call_later(max(0.0, delay), fire)
+
+    def _cancel(self, t: LiveTable) -> None:
+        if t.timer is not None:
+            t.timer.cancel()
+            t.timer = None
+
+    # ------------------------------------------------------------------ players online
+    def connect(self, player_id: int, send: Send) -> None:
+        self.online[player_id] = send
+
+    async def resume(self, player: PlayerRow) -> list[dict]:
+        """Messages a player gets after ``welcome``: ``joined`` again when seated, and ``round``
+        with their own position when a round is in play (SPEC §13), plus the opponents' progress."""
+        t = self.tables.get(self.seated.get(player.id, 0))
+        if t is None:
+            return []
+        out = [{"type": "joined", "table": self.info(t), "code": t.row.code}]
+        seat = t.seat(player.id)
+        if t.row.round_state == ROUND_PLAYING and seat and seat.game:
+            out.append(self._round_message(t, seat))
+            out += [self._progress(t, s) for s in t.seats if s is not seat]
+            self._mark(t, seat)  # the others see this player online again
+        return out
+
+    def disconnect(self, player_id: int, send: Send) -> None:
+        if self.online.get(player_id) != send:  # bound methods: equal, never identical
+            return  # a newer connection took over
+        del self.online[player_id]
+        t = self.tables.get(self.seated.get(player_id, 0))
+        if t is not None and t.row.round_state == ROUND_PLAYING:
+            s = t.seat(player_id)
+            if s:
+                self._mark(t, s)
+
+    # ------------------------------------------------------------------ lobby
+    def info(self, t: LiveTable) -> dict[str, Any]:
+        r = t.row
+        return {
+            "id": r.id, "host": r.host, "suits": r.suits, "rules": r.rules, "rounds": r.rounds,
+            "round": r.round, "seats": r.seats, "players": [s.name for s in t.seats], "state": r.state,
+            "private": r.private, "training": r.training, "standard": r.standard,
+            "round_seconds": int(self._round_seconds(t)),
+        }
+
+    def list_tables(self, player_id: int) -> list[dict]:
+        mine = self.seated.get(player_id)
+        return [self.info(t) for t in sorted(self.tables.values(), key=lambda t: t.id)
+                if not t.row.private or t.id == mine]
+
+    async def handle(self, player: PlayerRow, req: Request) -> dict:
+        """Answer one checked request of a signed-in player; raises ``Refusal``."""
+        kind = req.type
+        if kind == "tables":
+            return {"type": "tables", "tables": self.list_tables(player.id)}
+        if kind == "league":
+            return {"type": "league", "players": await self.league()}
+        if kind == "open":
+            return await self._open(player, req)
+        if kind == "join":
+            return await self._join(player, req)
+        if kind == "leave":
+            return await self._leave(player)
+        if kind == "start":
+            return await self._start(player)
+        if kind == "ready":
+            return await self._ready(player)
+        if kind == "play":
+            return await self.play(player, req["move"])
+        if kind == "hello":
+            raise Refusal("You said hello already.")
+        raise Refusal(f"Unknown message type {kind!r}.")  # pragma: no cover - protocol checks
+
+    async def league(self) -> list[dict]:
+        rows = await self.store.league()
+        out = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
+                "wins": p.wins, "experience": p.experience} for p in rows]
+        out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
+        return out
+
+    async def _open(self, player: PlayerRow, req: Request) -> dict:
+        where = await self.store.table_of(player.id)
+        if where is not None:
+            raise Refusal(f"You already sit at table {where}; leave it or finish it first.")
+        code = None
+        if req["private"]:
+            for _ in range(20):
+                code = "".join(secrets.choice(CODE_CHARS) for _ in range(6))
+                if await self.store.table_by_code(code) is None:
+                    break
+        row = await self.store.create_table(
+            host=player.name, suits=req["suits"], rules=req["rules"], rounds=req["rounds"], seats=req["seats"],
+            private=req["private"], code=code, standard=False, now=self.clock(),
+        )
+        reason = await self.store.seat(row.id, player.id, self.clock())
+        t = LiveTable(row)
+        self._track(t)
+        if reason:  # pragma: no cover - raced by another process
+            raise Refusal(reason)
+        await self._load_seats(t)
+        return {"type": "joined", "table": self.info(t), "code": code}
+
+    async def _join(self, player: PlayerRow, req: Request) -> dict:
+        if req["code"] is not None:
+            row = await self.store.table_by_code(req["code"])
+            if row is None or row.state == FINISHED:
+                raise Refusal("No table has that invite code.")
+        else:
+            row = await self.store.table(req["table"])
+            if row is None or row.state == FINISHED or (row.private and self.seated.get(player.id) != row.id):
+                if row is not None and row.private and row.state != FINISHED:
+                    raise Refusal("That table is private: join it with its invite code.")
+                raise Refusal("There is no such table." if row is None else "That table is finished.")
+        t = self.tables.get(row.id)
+        if t is None:  # pragma: no cover - a table of another process (issue 14)
+            raise Refusal("That table is not served here.")
+        reason = await self.store.seat(row.id, player.id, self.clock())
+        if reason:
+            raise Refusal(reason)
+        t.row = await self.store.table(row.id) or t.row
+        await self._load_seats(t)
+        await self._publish(t, {"type": "table", "table": self.info(t)})
+        if t.row.standard:
+            if len(t.seats) >= t.row.seats:
+                self._spawn(self._auto_start(t))
+            else:
+                self._schedule(t)
+            await self._ensure_standard()
+        return {"type": "joined", "table": self.info(t), "code": t.row.code}
+
+    async def _leave(self, player: PlayerRow) -> dict:
+        t = self.tables.get(self.seated.get(player.id, 0))
+        if t is None:
+            raise Refusal("You don't sit at a table.")
+        if t.row.state != WAITING:
+            raise Refusal("The table has started: you keep your seat (give up a round to stop playing it).")
+        if not await self.store.unseat(t.id, player.id):
+            raise Refusal("The table has started.")
+        await self._load_seats(t)
+        self.seated.pop(player.id, None)
+        if not t.seats and not t.row.standard:
+            await self.store.close_table(t.id)
+            self._drop(t)
+        else:
+            if t.row.host == player.name and t.seats:
+                await self.store.set_host(t.id, t.seats[0].name)
+            t.row = await self.store.table(t.id) or t.row
+            self._schedule(t)
+            await self._publish(t, {"type": "table", "table": self.info(t)})
+        return {"type": "left", "table": t.id}
+
+    async def _start(self, player: PlayerRow) -> dict:
+        t = self.tables.get(self.seated.get(player.id, 0))
+        if t is None:
+            raise Refusal("You don't sit at a table.")
+        if t.row.standard:
+            raise Refusal("A standard table starts by itself (when full, or 30 s after its second player).")
+        if t.row.host != player.name:
+            raise Refusal("Only the host starts the table.")
+        if t.row.state != WAITING:
+            raise Refusal("The table has started.")
+        if len(t.seats) < 2 and not t.row.training:
+            raise Refusal("A table starts with at least two players (a Training table may start alone).")
+        if not await self._start_round(t, 1):
+            raise Refusal("The table has started.")
+        return {"type": "started", "table": t.id}
+
+    async def _ready(self, player: PlayerRow) -> dict:
+        t = self.tables.get(self.seated.get(player.id, 0))
+        if t is None:
+            raise Refusal("You don't sit at a table.")
+        row = t.row
+        if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
+            raise Refusal("'ready' is for the pause between rounds.")
+        await self.store.set_ready(t.id, player.id, row.round)
+        seats = await self.store.seats(t.id)
+        if all(s.ready >= row.round for s in seats):
+            self._spawn(self._start_round(t, row.round + 1))
+        return {"type": "ready", "table": t.id, "round": row.round}
+
+    async def _auto_start(self, t: LiveTable) -> None:
+        t.row = await self.store.table(t.id) or t.row
+        if t.row.state == WAITING and len(t.seats) >= 2:
+            await self._start_round(t, 1)
+
+    async def _ensure_standard(self) -> None:
+        """Keep a standard table open: another one opens when the open ones fill or start."""
+        async with self._standard_lock:
+            for t in self.tables.values():
+                if t.row.standard and t.row.state == WAITING and len(t.seats) < t.row.seats:
+                    return
+            row = await self.store.create_table(host=None, private=False, code=None, standard=True,
+                                                now=self.clock(), **STANDARD)
+            self._track(LiveTable(row))
+
+    # ------------------------------------------------------------------ rounds
+    def _round_message(self, t: LiveTable, s: Seat) -> dict:
+        assert s.game is not None
+        return {"type": "round", "table": t.id, "round": t.row.round, "position": s.game.view(),
+                "ends_at": t.row.ends_at}
+
+    async def _start_round(self, t: LiveTable, n: int) -> bool:
+        deal = self.options.draw()
+        now = self.clock()
+        seconds = self._round_seconds(t)
+        if not await self.store.start_round(t.id, n, deal, now, now + seconds):
+            return False
+        self._cancel(t)
+        t.row = await self.store.table(t.id) or t.row
+        await self._load_seats(t)
+        t.ending = False
+        for s in t.seats:
+            self._replay(t, s, [])
+        self._schedule(t)
+        view = t.seats[0].game.view() if t.seats else ""
+        await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": t.row.ends_at})
+        for s in t.seats:
+            self._mark(t, s)
+        if n == 1 and t.row.standard:
+            await self._ensure_standard()
+        return True
+
+    async def play(self, player: PlayerRow, move: str) -> dict:
+        t = self.tables.get(self.seated.get(player.id, 0))
+        if t is None:
+            raise Refusal("You don't sit at a table.")
+        s = t.seat(player.id)
+        if s is None:  # pragma: no cover - seated map and seats agree
+            raise Refusal("You don't sit at a table.")
+        async with s.lock:
+            row = t.row
+            if row.round_state != ROUND_PLAYING or t.ending or s.game is None:
+                raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.")
+            now = self.clock()
+            if row.ends_at is not None and now >= row.ends_at:
+                raise Refusal("Time is up for this round.")
+            g = s.game
+            if g.won:
+                raise Refusal("You solved this round; wait for the others.")
+            if g.lost:
+                raise Refusal("You gave up this round; wait for the others.")
+            played = None
+            if move == "undo":
+                if not g.rules.undo_allowed:
+                    raise Refusal("Undo is off at this table.")
+                if not g.undo():
+                    raise Refusal("Nothing to undo.")
+                text = "undo"
+            elif move == "give up":
+                g.give_up()
+                text = "give up"
+            else:
+                try:
+                    played = g.play(move)
+                except IllegalMove as e:
+                    raise Refusal(e.reason) from None
+                text = str(played)
+            s.seq += 1
+            n = row.round
+            try:
+                ok = await self.store.add_action(ActionRow(t.id, n, player.id, s.seq, text, now))
+            except Exception:
+                log.exception("table %s: could not write an action", t.id)
+                ok = False
+            if not ok:
+                self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
+                raise Refusal("The server could not record that move; nothing changed. Try again.")
+            state = s.state
+            s.ended_at = now if state != "playing" else None
+        self._mark(t, s)
+        answer: dict[str, Any] = {
+            "type": "played", "move": text, "position": g.view(), "score": g.score, "moves": g.moves,
+            "state": state,
+            "turned_up": [{"column": c, "card": card_text(card)} for c, card in played.turned_up] if played else [],
+            "dealt": [card_text(c) for c in played.dealt] if played else [],
+            "completed": [c for c, _suit in played.completed] if played else [],
+        }
+        if all(x.state != "playing" for x in t.seats):
+            self._spawn(self._end_round(t, n))
+        return answer
+
+    # -- progress
+    def _progress(self, t: LiveTable, s: Seat) -> dict:
+        g = s.game
+        state = s.state
+        if state == "playing" and s.player_id not in self.online:
+            state = "offline"
+        msg: dict[str, Any] = {"type": "progress", "table": t.id, "player": s.name, "score": g.score if g else 0,
+                               "runs": len(g.done) if g else 0, "moves": g.moves if g else 0, "state": state}
+        if state == "solved" and s.ended_at is not None and t.row.round_started is not None:
+            msg["seconds"] = round(s.ended_at - t.row.round_started, 1)
+        return msg
+
+    def _mark(self, t: LiveTable, s: Seat) -> None:
+        """Send the seat's progress to the table soon, coalescing bursts (well within 1 s)."""
+        t.dirty.add(s.player_id)
+        if t.flush is None:
+            t.flush = asyncio.get_running_loop().call_later(self.options.progress_delay, self._flush, t)
+
+    def _flush(self, t: LiveTable) -> None:
+        t.flush = None
+        dirty, t.dirty = t.dirty, set()
+        for s in t.seats:
+            if s.player_id in dirty and s.game is not None:
+                self._spawn(self._publish(t, self._progress(t, s)))
+
+    async def _end_round(self, t: LiveTable, n: int) -> None:
+        if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
+            return
+        t.ending = True
+        now = self.clock()
+        start = t.row.round_started or now
+        results = []
+        for s in t.seats:
+            g = s.game
+            assert g is not None
+            state = s.state
+            if state == "playing":
+                state = "out of time" if t.row.ends_at is not None and now >= t.row.ends_at - 0.001 else "playing"
+            ended = s.ended_at if s.ended_at is not None else now
+            results.append(ResultRow(t.id, n, s.player_id, s.name, g.score or 0, g.won, g.moves,
+                                     round(max(0.0, ended - start), 1), state))
+        last = n >= t.row.rounds
+        next_at = None if last else now + self.options.between_seconds
+        if not await self.store.end_round(t.id, n, results, now, next_at):
+            t.ending = False
+            t.row = await self.store.table(t.id) or t.row
+            return
+        for r in results:
+            t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
+        t.row = await self.store.table(t.id) or t.row
+        standings = sorted(
+            ({"player": r.name, "score": r.score, "total": t.totals[r.player_id], "solved": r.solved,
+              "moves": r.moves, "seconds": r.seconds, "state": r.state} for r in results),
+            key=lambda x: (-x["total"], -x["score"]),
+        )
+        await self._publish(t, {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal,
+                                "standings": standings})
+        if last:
+            await self._finish(t)
+        else:
+            self._schedule(t)
+
+    async def _finish(self, t: LiveTable) -> None:
+        totals = [(s.player_id, t.totals.get(s.player_id, 0)) for s in t.seats]
+        ranking = league.places(totals)
+        counted = not t.row.training and len(t.seats) >= 2
+        placings = [Placing(pid, total, place) for pid, total, place in ranking]
+        if await self.store.finish_table(t.id, placings, counted, league.rate):
+            names = {s.player_id: s.name for s in t.seats}
+            await self._publish(t, {"type": "table_over", "table": t.id, "ranking": [
+                {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]})
+        self._drop(t)

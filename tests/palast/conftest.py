@@ -1,0 +1,62 @@
+"""A real Palast server on a free loopback port, with short clocks (no mocks)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spider_tui.palast.client import PalastClient
+from spider_tui.palast.db import open_store
+from spider_tui.palast.server import PalastServer
+from spider_tui.palast.tables import Options
+
+
+class Palast:
+    """The running server and helpers to sign players in."""
+
+    def __init__(self, server: PalastServer):
+        self.server = server
+        self.url = f"ws://127.0.0.1:{server.port}"
+        self.clients: list[PalastClient] = []
+
+    async def player(self, name: str, token: str | None = None, keep: bool = True) -> PalastClient:
+        c = await PalastClient.connect(self.url)
+        c.keep_received = keep
+        self.clients.append(c)
+        await c.hello(name, token)
+        return c
+
+    async def raw(self) -> PalastClient:
+        c = await PalastClient.connect(self.url)
+        c.keep_received = True
+        self.clients.append(c)
+        return c
+
+
+def make_options(**kw) -> Options:
+    base = dict(round_seconds=600, fast_seconds=300, between_seconds=30, start_wait=30, progress_delay=0.05)
+    base.update(kw)
+    return Options(**base)
+
+
+@pytest.fixture
+async def palast_factory(tmp_path):
+    started: list[Palast] = []
+
+    async def make(rate: float = 5000, burst: float = 5000, **options) -> Palast:
+        server = PalastServer(open_store(None, tmp_path), "127.0.0.1", 0, options=make_options(**options),
+                              rate=rate, burst=burst)
+        await server.start()
+        p = Palast(server)
+        started.append(p)
+        return p
+
+    yield make
+    for p in started:
+        for c in p.clients:
+            await c.close()
+        await p.server.stop()
+
+
+@pytest.fixture
+async def palast(palast_factory):
+    return await palast_factory()

@@ -1,0 +1,96 @@
+"""The SQLite store against its interface (SPEC §13 Faults): what happens once, happens once."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from spider_tui.palast.db import ActionRow, Placing, ResultRow, open_store
+from spider_tui.palast.league import ordinal, places, rate
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = open_store(None, tmp_path)
+    await s.open()
+    yield s
+    await s.close()
+
+
+async def test_names_are_unique_case_insensitively(store):
+    a = await store.register("Anna", "h1", 1.0)
+    assert a is not None and a.name == "Anna"
+    assert await store.register("aNNA", "h2", 2.0) is None
+    assert (await store.player_by_name("ANNA")).token_hash == "h1"
+
+
+async def _table(store, seats=4, standard=False):
+    return await store.create_table(host=None if standard else "Anna", suits=1, rules="classic", rounds=2,
+                                    seats=seats, private=False, code=None, standard=standard, now=1.0)
+
+
+async def test_seats_one_unfinished_table_and_full(store):
+    ids = [(await store.register(f"p{i}", "h", 0.0)).id for i in range(3)]
+    t = await _table(store, seats=2)
+    u = await _table(store)
+    assert await store.seat(t.id, ids[0], 1.0) is None
+    assert await store.seat(t.id, ids[0], 1.0) is None  # again: still seated once
+    assert "already sit" in await store.seat(u.id, ids[0], 1.0)
+    assert await store.seat(t.id, ids[1], 2.0) is None
+    assert "full" in await store.seat(t.id, ids[2], 3.0)
+    assert (await store.table(t.id)).full_at == 2.0
+    assert [s.name for s in await store.seats(t.id)] == ["p0", "p1"]
+    assert await store.table_of(ids[0]) == t.id
+    assert await store.unseat(t.id, ids[0])
+    assert [(s.name, s.seat) for s in await store.seats(t.id)] == [("p1", 0)]
+    assert (await store.table(t.id)).full_at is None
+
+
+async def test_round_start_and_end_happen_once_even_when_raced(store):
+    ids = [(await store.register(f"p{i}", "h", 0.0)).id for i in range(2)]
+    t = await _table(store)
+    for pid in ids:
+        await store.seat(t.id, pid, 1.0)
+    started = await asyncio.gather(*(store.start_round(t.id, 1, 42, 10.0, 1210.0) for _ in range(5)))
+    assert sorted(started) == [False] * 4 + [True]
+    assert await store.seat(t.id, (await store.register("late", "h", 0.0)).id, 11.0) == "That table has started."
+    assert await store.add_action(ActionRow(t.id, 1, ids[0], 1, "deal", 11.0))
+    assert not await store.add_action(ActionRow(t.id, 1, ids[0], 1, "1>2:1", 11.0))
+    results = [ResultRow(t.id, 1, pid, "", 40 + i, False, 3, None, "stuck") for i, pid in enumerate(ids)]
+    ended = await asyncio.gather(*(store.end_round(t.id, 1, results, 20.0, 50.0) for _ in range(5)))
+    assert sorted(ended) == [False] * 4 + [True]
+    assert [r.score for r in await store.results(t.id)] == [40, 41]
+    assert [p.experience for p in await store.league()] == [41, 40]  # no rating yet: by experience
+    assert not await store.start_round(t.id, 1, 43, 21.0, 99.0)
+    assert await store.start_round(t.id, 2, 43, 21.0, 99.0)
+    ranking = [Placing(pid, total, place) for pid, total, place in places([(ids[0], 90), (ids[1], 100)])]
+    done = await asyncio.gather(*(store.finish_table(t.id, ranking, True, rate) for _ in range(3)))
+    assert sorted(done) == [False, False, True]
+    league = await store.league()
+    assert [p.name for p in league] == ["p1", "p0"]
+    assert [(p.tables, p.wins) for p in league] == [(1, 1), (1, 0)]
+    assert ordinal(league[0].rating_mu, league[0].rating_sigma) > ordinal(league[1].rating_mu, league[1].rating_sigma)
+
+
+async def test_the_file_keeps_everything_after_reopening(tmp_path):
+    s = open_store(str(tmp_path / "x.sqlite3"), tmp_path)
+    await s.open()
+    pid = (await s.register("Bo", "h", 0.0)).id
+    t = await _table(s)
+    await s.seat(t.id, pid, 1.0)
+    await s.close()
+    s2 = open_store(f"sqlite:///{tmp_path / 'x.sqlite3'}", tmp_path)
+    await s2.open()
+    assert (await s2.player_by_name("bo")).id == pid
+    assert [x.id for x in await s2.live_tables()] == [t.id]
+    await s2.close()
+
+
+def test_places_share_equal_totals():
+    assert places([(1, 10), (2, 30), (3, 10), (4, 5)]) == [(2, 30, 1), (1, 10, 2), (3, 10, 2), (4, 5, 4)]
+
+
+def test_unknown_database_url_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="unknown database URL"):
+        open_store("mysql://x", tmp_path)
