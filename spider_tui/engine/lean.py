@@ -38,21 +38,23 @@ UNSEEN = 0  # a face-up card nobody has seen yet (the fair bot's view); rank 0 t
 class Board:
     """The parts of a round that no move changes."""
 
-    __slots__ = ("rows", "onto_empty", "total", "width")
+    __slots__ = ("rows", "onto_empty", "total", "width", "stock_after")
 
     def __init__(self, rows: tuple[bytes, ...], onto_empty: bool, total: int, width: int):
         self.rows = rows  # stock rows in dealing order; the last may be short
         self.onto_empty = onto_empty  # the stock deals onto empty columns (Relaxed)
         self.total = total  # cards on table + stock + 13 × done at the start
         self.width = width  # columns on the table
+        # cards left in the stock after d rows were dealt
+        self.stock_after = tuple(sum(map(len, rows[d:])) for d in range(len(rows) + 1))
 
     def stock_left(self, node: Node) -> int:
-        return sum(len(r) for r in self.rows[node[2]:])
+        return self.stock_after[node[2]]
 
     def done(self, node: Node) -> int:
         """Completed runs in ``node``."""
-        on_table = sum(len(c) - 1 for c in node[0])
-        return (self.total - on_table - self.stock_left(node)) // RUN
+        on_table = sum(map(len, node[0])) - self.width
+        return (self.total - on_table - self.stock_after[node[2]]) // RUN
 
     def is_won(self, node: Node) -> bool:
         return node[2] == len(self.rows) and all(len(c) == 1 for c in node[0])
