@@ -8,9 +8,11 @@ Search runs on the lean position (``lean.py``) in two passes:
 
 1. **Greedy best-first** over the moves a good player considers: whole runs onto a card one
    rank higher, a whole run into the first empty column, a part of a run only when it
-   completes a K→A run, and the deal.  Positions are ordered by a score (completed runs,
-   turned-up cards, same-suit joins, empty columns) and each position is met once (a
-   transposition table on the position's columns and stock).
+   completes a K→A run, several runs that join in rank carried through empty columns at
+   once, and the deal.  Positions are ordered by a score (completed runs, turned-up cards,
+   same-suit joins, empty columns) and each position is met once (a transposition table on
+   the position's columns and stock).  Three passes with different weights (``PROFILES``)
+   run side by side, a few hundred positions each in turn; the first win ends them.
 2. If that pass runs out of positions without a win, an **exhaustive** pass over every legal
    move (except a whole column into an empty one once the stock is empty: the same table)
    decides: when it too runs dry, the position is "not winnable".
@@ -57,59 +59,59 @@ def supported(game: Game) -> str | None:
 
 
 # ---------------------------------------------------------------------- the score
-# Weights of the greedy pass.  A completed run is worth more than the 12 joins it removes.
-W_RUN = 400
-W_JOIN = 20  # a same-suit join (the card below is the next rank, same suit)
-W_NATURAL = 0  # a join of the next rank in another suit
-W_BREAK = -10  # two face-up cards that don't join
-W_DOWN = -14  # a face-down card
-W_EMPTY = 60  # an empty column
-W_DEALT = 30  # a stock row dealt
-W_BURY = 0  # per face-down card and per same-suit run above it
-CARRY = 1
-W_HOME = 0  # per card in a same-suit run from a King at the bottom of a column
+@dataclass(frozen=True)
+class Profile:
+    """Weights of a greedy pass.  A completed run is worth more than the 12 joins it removes."""
 
-_column_score: dict[bytes, int] = {}
+    run: int = 400
+    join: int = 20  # a same-suit join (the card below is the next rank, same suit)
+    natural: int = 0  # a join of the next rank in another suit
+    brk: int = -10  # two face-up cards that don't join
+    down: int = -14  # a face-down card
+    empty: int = 60  # an empty column
+    dealt: int = 30  # a stock row dealt
 
 
-def column_score(col: bytes) -> int:
-    """Score of one column (cached: children share most columns with their parent)."""
-    v = _column_score.get(col)
-    if v is not None:
+#: The greedy passes run side by side, one position each in turn: different weights solve
+#: different deals, and the first win ends the race.
+PROFILES = (Profile(), Profile(join=30), Profile(natural=6, down=-20))
+
+
+class Scorer:
+    """Scores positions with a Profile; caches column scores (children share most columns)."""
+
+    def __init__(self, profile: Profile):
+        self.p = profile
+        self.cache: dict[bytes, int] = {}
+
+    def column(self, col: bytes) -> int:
+        p = self.p
+        d = col[0]
+        n = len(col)
+        if n == 1:
+            v = p.empty
+        else:
+            v = p.down * d
+            for i in range(d + 2, n):
+                a, b = col[i - 1], col[i]
+                if a == b + 1:
+                    v += p.join
+                elif (a & 15) == (b & 15) + 1:
+                    v += p.natural
+                else:
+                    v += p.brk
+        if len(self.cache) > 1_000_000:
+            self.cache.clear()
+        self.cache[col] = v
         return v
-    d = col[0]
-    n = len(col)
-    if n == 1:
-        v = W_EMPTY
-    else:
-        v = W_DOWN * d
-        segments = 1
-        for i in range(d + 2, n):
-            a, b = col[i - 1], col[i]
-            if a == b + 1:
-                v += W_JOIN
-            elif (a & 15) == (b & 15) + 1:
-                v += W_NATURAL
-                segments += 1
-            else:
-                v += W_BREAK
-                segments += 1
-        if d:
-            v += W_BURY * d * segments
-        elif W_HOME and col[1] & 15 == 13:
-            i = 2
-            while i < n and col[i - 1] == col[i] + 1:
-                i += 1
-            v += W_HOME * (i - 1)
-    if len(_column_score) > 2_000_000:
-        _column_score.clear()
-    _column_score[col] = v
-    return v
 
-
-def score(board: Board, node: Node) -> int:
-    cols = node[0]
-    return sum(map(column_score, cols)) + W_RUN * board.done(node) + W_DEALT * node[2]
+    def __call__(self, board: Board, node: Node) -> int:
+        cache = self.cache
+        v = 0
+        for col in node[0]:
+            c = cache.get(col)
+            v += self.column(col) if c is None else c
+        return v + self.p.run * board.done(node) + self.p.dealt * node[2]
 
 
 # ---------------------------------------------------------------------- the moves
@@ -161,7 +163,7 @@ def candidate_moves(board: Board, node: Node, exhaustive: bool) -> Iterator[lean
                     yield (s, t, k)
             elif not whole:
                 yield (s, t, run)
-        if CARRY and not exhaustive and empties and not whole:
+        if not exhaustive and empties and not whole:
             yield from _carries(cols, s, run, empties, tops)
     if board.can_deal(node):
         yield None
@@ -232,9 +234,10 @@ def _play_carry(node: Node, moves: list) -> Node | None:
     return node
 
 
-def _search(board: Board, root: Node, exhaustive: bool, budget: int | None,
-            stop: Callable[[], bool] | None) -> tuple[str, list[str] | None, int]:
-    """One pass; returns (result, moves, nodes made)."""
+def _search(board: Board, root: Node, exhaustive: bool, score: Scorer) -> Iterator[int]:
+    """One pass, as a generator: yields the positions it made since the last yield (every few
+    hundred) and returns (result, moves, positions made since then) when it found a win or ran
+    out of positions."""
     root_key = _key(root, board)
     parents: dict = {root_key: (None, None)}
     if board.is_won(root):
@@ -263,9 +266,24 @@ def _search(board: Board, root: Node, exhaustive: bool, budget: int | None,
         tick += 1
         if tick >= CHECK_EVERY:
             tick = 0
-            if (budget is not None and made >= budget) or (stop is not None and stop()):
-                return UNKNOWN, None, made
+            yield made
+            made = 0
     return (NOT_WINNABLE if exhaustive else UNKNOWN), None, made
+
+
+def _race(passes: list, budget: int | None, stop: Callable[[], bool] | None) -> tuple[str | None, list[str] | None, int]:
+    """Run passes side by side; (result, moves, positions made).  result is None when the
+    budget or ``stop`` ended the race, UNKNOWN when a pass ran out of positions."""
+    made = 0
+    while True:
+        for run in passes:
+            try:
+                made += next(run)
+            except StopIteration as end:
+                result, moves, last = end.value
+                return result, moves, made + last
+            if (budget is not None and made >= budget) or (stop is not None and stop()):
+                return None, None, made
 
 
 def solve(game: Game, *, stop: Callable[[], bool] | None = None, max_nodes: int | None = None) -> Solution:
@@ -278,12 +296,15 @@ def solve(game: Game, *, stop: Callable[[], bool] | None = None, max_nodes: int 
     if reason:
         raise ValueError(reason)
     board, root = lean.from_game(game)
-    result, moves, made = _search(board, root, False, max_nodes, stop)
-    if result != UNKNOWN or (stop is not None and stop()) or (max_nodes is not None and made >= max_nodes):
+    # The greedy passes share one move set: when one runs dry, so would the others.
+    result, moves, made = _race([_search(board, root, False, Scorer(p)) for p in PROFILES], max_nodes, stop)
+    if result is None:
+        return Solution(UNKNOWN, None, made)
+    if result == WINNABLE:
         return Solution(result, moves, made)
     left = None if max_nodes is None else max_nodes - made
-    result, moves, more = _search(board, root, True, left, stop)
-    return Solution(result, moves, made + more, exhaustive=result == NOT_WINNABLE)
+    result, moves, more = _race([_search(board, root, True, Scorer(PROFILES[0]))], left, stop)
+    return Solution(result or UNKNOWN, moves, made + more, exhaustive=result == NOT_WINNABLE)
 
 
-__all__ = ["Solution", "solve", "supported", "WINNABLE", "NOT_WINNABLE", "UNKNOWN"]
+__all__ = ["Solution", "solve", "supported", "Profile", "PROFILES", "WINNABLE", "NOT_WINNABLE", "UNKNOWN"]
