@@ -111,6 +111,7 @@ arrows / h j k l   move the cursor;  Space / Enter   pick up, put down (Enter: b
           or the hint on show)
 d deal   u undo   ? hint   Esc drop   r retry   n new   s stats   F1 help   q quit
 J joker (with the Joker rule: then pick a column)   g give up
+w could this still be won? (the solver peeks at hidden cards: the round becomes practice)
 
 SPECIAL RULES (start screen, o)
 Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it

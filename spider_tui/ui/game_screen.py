@@ -36,6 +36,7 @@ class GameScreen(Screen):
         Binding("escape", "table('clear')", "Drop", show=False),
         Binding("J", "table('joker')", "Joker", key_display="J"),
         Binding("g", "give_up", "Give up", show=False),
+        Binding("w", "still_winnable", "Winnable?", show=False),
         Binding("r", "retry", "Retry"),
         Binding("n", "new", "New"),
         Binding("s", "stats", "Stats"),
@@ -190,7 +191,7 @@ class GameScreen(Screen):
             return True if g.rules.undo_allowed else None
         if name == "deal":
             return True if g.stock and not t.over else None
-        if name in ("hint", "give_up"):
+        if name in ("hint", "give_up", "still_winnable"):
             return None if t.over else True
         if name == "joker":
             if not g.rules.joker:
@@ -230,6 +231,16 @@ class GameScreen(Screen):
 
     def action_give_up(self) -> None:
         self.app.ask_give_up()
+
+    def action_still_winnable(self) -> None:
+        from spider_tui.ui import question
+
+        question.ask(self)
+
+    def on_unmount(self) -> None:
+        from spider_tui.ui import question
+
+        question.cancel(self)
 
     def action_retry(self) -> None:
         self.app.ask_end_round("retry")
