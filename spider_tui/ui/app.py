@@ -74,6 +74,7 @@ class SpiderApp(App):
         self._recorded = False
         self._save_timer = None
         self._error_told = False
+        self._winnable = None
 
     # ------------------------------------------------------------------ data
     @property
@@ -132,6 +133,8 @@ class SpiderApp(App):
         except (NotImplementedError, RuntimeError, ValueError):
             pass
         la = self.launch
+        if self.settings.winnable_only:
+            self.winnable.prove_ahead(la.suits or self.settings.suits)
         if self._load_error:
             self.tell(self._load_error)
         if la.position is not None or la.daily is not None or la.deal is not None or la.suits is not None:
@@ -179,8 +182,27 @@ class SpiderApp(App):
         self.begin(Table.new(number, suits=suits, rules=rules, daily=daily))
 
     def start_new(self, suits: int | None = None) -> None:
-        """A new random deal: at ``suits``, else the command line's --suits, else the setting."""
-        self.begin_deal(self.rng.randint(MIN_DEAL, MAX_DEAL), suits or self.launch.suits or self.settings.suits)
+        """A new random deal: at ``suits``, else the command line's --suits, else the setting.
+        With "Winnable deals only" a number the solver proved winnable (ui/winnable_deals.py)."""
+        suits = suits or self.launch.suits or self.settings.suits
+        if self.settings.winnable_only:
+            if self.winnable.new_deal(suits, self.launch.rules or self.settings.rules, self.begin_deal):
+                return
+        self.begin_deal(self.rng.randint(MIN_DEAL, MAX_DEAL), suits)
+
+    @property
+    def winnable(self):
+        """Proved-winnable deal numbers and their background prover (made when first needed)."""
+        if self._winnable is None:
+            from spider_tui.ui.winnable_deals import WinnableDeals
+
+            self._winnable = WinnableDeals(self)
+        return self._winnable
+
+    def set_winnable_only(self, on: bool) -> None:
+        self.write(lambda d: set_setting(d, "winnable_only", on))
+        if on:
+            self.winnable.prove_ahead(self.settings.suits)
 
     def start_daily(self, d: date, suits: int | None = None) -> None:
         self.begin_deal(daily_number(d), suits or self.settings.suits, daily=d)

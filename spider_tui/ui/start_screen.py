@@ -26,6 +26,7 @@ class StartScreen(Screen):
         Binding("2", "suits(2)", "2 suits", show=False),
         Binding("4", "suits(4)", "4 suits", show=False),
         Binding("o", "rules", "Special rules"),
+        Binding("w", "winnable", "Winnable only", show=False),
         Binding("s", "stats", "Stats"),
         Binding("f1,question_mark", "help", "Help"),
         Binding("q,escape", "quit", "Quit"),
@@ -39,6 +40,7 @@ class StartScreen(Screen):
             yield Chip("New game (n)", "new_game", id="newgame")
             yield Chip("Daily challenge (d)", "daily", id="daily")
             yield Chip("Special rules (o)", "rules", id="rules")
+            yield Chip("Winnable deals only (w): off", "winnable", id="winnable")
             yield Chip("Stats (s)", "stats", id="stats")
             yield Chip("Help (F1)", "help", id="help")
             yield Chip("Quit (q)", "quit", id="quit")
@@ -61,6 +63,7 @@ class StartScreen(Screen):
         line.append("  (keys 1 2 4)", "dim")
         self.query_one("#suits", Static).update(line)
         self.query_one("#rules", Chip).update(f"Special rules (o): {app.settings.rules}")
+        self.query_one("#winnable", Chip).update(f"Winnable deals only (w): {'on' if app.settings.winnable_only else 'off'}")
         has_round = app.saved_round() is not None
         self.query_one("#continue", Chip).display = has_round
         done = app.daily_won(app.today(), suits)
@@ -77,6 +80,17 @@ class StartScreen(Screen):
 
     def action_suits(self, k: int) -> None:
         self.app.set_suits(k)
+        if self.app.settings.winnable_only:
+            self.app.winnable.prove_ahead(k)
+        self.sync()
+
+    def action_winnable(self) -> None:
+        """Toggle "Winnable deals only" (remembered): New deals proved-winnable numbers."""
+        on = not self.app.settings.winnable_only
+        self.app.set_winnable_only(on)
+        if on:
+            self.notify("New deals only numbers the solver proved winnable (it looks at every card to prove it).",
+                        markup=False, timeout=6)
         self.sync()
 
     def action_continue_round(self) -> None:

@@ -75,3 +75,41 @@ async def test_asking_again_stops_the_solver(make_app):
         await asyncio.to_thread(q.thread.join, 30)
         assert not q.thread.is_alive()
         assert not any(n.startswith(("Yes", "No", "About")) for n in notes(app))
+
+
+# ---------------------------------------------------------------- "Winnable deals only" (start screen)
+from spider_tui.engine import Game  # noqa: E402
+from spider_tui.ui.start_screen import StartScreen  # noqa: E402
+from spider_tui.winnable import ProvedDeals, proves_winnable  # noqa: E402
+
+
+async def test_winnable_only_is_remembered_and_new_deals_a_proved_number(make_app, data_dir):
+    ProvedDeals(data_dir).add(2, 5)  # deal 5 at 2 suits: the solver proves it in well under a second
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, StartScreen)
+        assert "off" in str(app.screen.query_one("#winnable").render())
+        await pilot.press("2", "w")
+        await pilot.pause()
+        assert app.settings.winnable_only and "on" in str(app.screen.query_one("#winnable").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.table.deal_number == 5 and app.table.game.suits == 2
+    app.winnable.stop()
+    data = tomllib.loads((data_dir / "save.toml").read_text())
+    assert data["settings"]["winnable_only"] is True
+    assert 5 not in ProvedDeals(data_dir).load()[2]  # each proved number is dealt once
+
+
+async def test_with_none_proved_yet_new_finds_one_in_the_background(make_app, data_dir):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w", "n")
+        assert await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        number = app.table.deal_number
+        assert any("winnable" in n for n in notes(app))
+    app.winnable.stop()
+    assert proves_winnable(number, 1)
+    assert app.table.game.to_text() == Game.new(number, suits=1).to_text()
