@@ -25,7 +25,7 @@ from .game import DEAL, Game, Move
 from .lean import Board, Node
 from .solve import candidate_moves
 
-PLAN_NODES = 1500  # positions one plan may look at
+PLAN_NODES = 4000  # positions one plan may look at
 FILL_FIRST = 1000  # while the stock waits for empty columns to be filled
 MAX_ACTIONS = 3000  # a round never takes more (a guard; plans end long before)
 
