@@ -98,7 +98,7 @@ def _can_draw_suits() -> bool:
 def app_parser() -> _Parser:
     p = _Parser(
         prog="spider",
-        description="Spider Solitaire for the terminal. Subcommands: `spider show N`, `spider stats`.",
+        description="Spider Solitaire for the terminal. Subcommands: `spider show N`, `spider stats`, `spider solve N`.",
     )
     p.add_argument("--version", action="version", version=f"spider {__version__}")
     p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")

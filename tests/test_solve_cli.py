@@ -113,6 +113,26 @@ def test_bad_arguments_exit_2_with_one_line(argv, words, capsys):
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+def test_a_view_with_unseen_cards_is_refused(tmp_path, capsys):
+    f = tmp_path / "view.txt"
+    f.write_text(Game.new(3, suits=2).view())
+    assert main(["solve", "--position", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "unseen cards" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("rules", ["spiderette", "simple-simon"])
+def test_the_one_deck_games_are_solved_under_their_rules(rules, capsys):
+    out = run_json(["3", "--rules", rules, "--seconds", "30"], capsys)
+    g = Game.new(3, suits=1, rules=rules)
+    if out["result"] == "winnable":
+        for m in out["moves"]:
+            g.play(m)
+        assert g.won
+    else:
+        assert out["result"] in ("not winnable", "unknown") and "moves" not in out
+
+
 def test_a_bad_position_file_names_the_line_and_no_control_characters_reach_the_terminal(tmp_path, capsys):
     f = tmp_path / "bad\x1b[2Jname.txt"
     f.write_text("suits: 1\n1: | Zz\n")

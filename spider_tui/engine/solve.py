@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from . import lean
+from .cards import UNKNOWN as UNKNOWN_CARD
 from .game import RUN, Game
 from .lean import Board, Node
 
@@ -55,6 +56,8 @@ def supported(game: Game) -> str | None:
         return "the solver doesn't play Scorpion rules yet"
     if game.rules.joker:
         return "the solver doesn't play the Joker rule yet"
+    if UNKNOWN_CARD in game.stock or any(UNKNOWN_CARD in cards for cards in game.columns):
+        return "the position has unseen cards (??): the solver needs to know every card"
     return None
 
 
