@@ -29,7 +29,7 @@ from .game import RUN, Game
 
 Column = bytes
 Node = tuple[tuple[Column, ...], tuple[int, ...], int]
-LeanMove = "tuple[int, int, int] | None"
+LeanMove = tuple[int, int, int] | None
 
 EMPTY = b"\x00"
 UNSEEN = 0  # a face-up card nobody has seen yet (the fair bot's view); rank 0 takes nothing

@@ -26,7 +26,7 @@ Search runs on the lean position (``lean.py``) in two passes:
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 
 from . import lean
@@ -118,7 +118,7 @@ class Scorer:
 
 
 # ---------------------------------------------------------------------- the moves
-def candidate_moves(board: Board, node: Node, exhaustive: bool) -> Iterator[lean.LeanMove]:
+def candidate_moves(board: Board, node: Node, exhaustive: bool) -> Iterator[lean.LeanMove | list]:
     """The moves a pass considers (see the module docstring)."""
     cols, runs, dealt = node
     n = len(cols)
@@ -237,7 +237,7 @@ def _play_carry(node: Node, moves: list) -> Node | None:
     return node
 
 
-def _search(board: Board, root: Node, exhaustive: bool, score: Scorer) -> Iterator[int]:
+def _search(board: Board, root: Node, exhaustive: bool, score: Scorer) -> Generator[int, None, tuple]:
     """One pass, as a generator: yields the positions it made since the last yield (every few
     hundred) and returns (result, moves, positions made since then) when it found a win or ran
     out of positions."""
@@ -252,7 +252,7 @@ def _search(board: Board, root: Node, exhaustive: bool, score: Scorer) -> Iterat
     while heap:
         _, _, node, key = pop(heap)
         for move in candidate_moves(board, node, exhaustive):
-            if type(move) is list:
+            if isinstance(move, list):
                 child = _play_carry(node, move)
                 if child is None:
                     continue

@@ -53,7 +53,7 @@ def _start(screen: "GameScreen") -> None:
         if "practice" not in screen.title_text:
             screen.title_text += " · practice"
         screen.show_info()
-        screen.app.round_changed(screen)
+        screen.app.round_changed(screen)  # type: ignore[attr-defined]
     app = screen.app
     moves_then = table.game.moves
 
@@ -61,7 +61,7 @@ def _start(screen: "GameScreen") -> None:
         app.call_from_thread(_tell, screen, question, found, seconds, moves_then)
 
     question = Question(table.game, on_answer)
-    screen.question = question
+    setattr(screen, "question", question)
     question.start()
     screen.notify(
         f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. Press w again to stop.",
