@@ -26,6 +26,22 @@ done: s h s h s h s
 2: | Ah
 """
 
+# A column too long for 80x24: its middle is compressed into one "more" line.
+LONG = """\
+suits: 1
+stock: -
+1: 5s 6s 7s 8s 9s | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ks Qs Js Ts 9s 8s 7s 6s 4s
+2: | Ks
+3: | Ks
+4: | Ks
+5: | Ks
+6: |
+7: |
+8: |
+9: |
+10: |
+"""
+
 # name, launch options, keys, size
 SCENES = [
     ("start", {}, [], (80, 24)),
@@ -37,6 +53,8 @@ SCENES = [
     ("won", {"position": NEARLY_WON}, ["2", "1"], (80, 24)),
     ("help", {"deal": 1}, ["f1"], (100, 30)),
     ("ascii-80x24", {"deal": 7, "suits": 4, "ascii": True}, ["d", "3"], (80, 24)),
+    ("retry-over-table", {"deal": 1, "suits": 2}, ["9", "5", "r"], (80, 24)),
+    ("whole-column", {"position": LONG}, ["v", "1"], (80, 24)),
 ]
 
 

@@ -12,12 +12,16 @@ from spider_tui import __version__
 
 
 class UsageError(Exception):
-    """A bad argument: printed as one line, exit status 2."""
+    """A bad argument: printed as one line, exit status 2, after the command it belongs to."""
+
+    def __init__(self, message: str, prog: str = "spider") -> None:
+        super().__init__(message)
+        self.prog = prog
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line, not argparse's usage block
-        raise UsageError(message)
+        raise UsageError(message, self.prog)
 
 
 def _deal_number(text: str) -> int:
@@ -82,23 +86,37 @@ def cmd_stats(argv: list[str]) -> int:
     else:
         from rich.console import Console
 
-        Console().print(stats_table(data, ascii=not _can_draw_suits()))
+        from spider_tui.store.report import special_rules
+
+        console, ascii = Console(), not _can_draw_suits()
+        console.print(stats_table(data, ascii=ascii))
+        for rules in special_rules(data):  # special rules keep their own stats (SPEC §10)
+            console.print(stats_table(data, rules=rules, ascii=ascii))
     return 0
 
 
 def _can_draw_suits() -> bool:
-    enc = getattr(sys.stdout, "encoding", None) or "ascii"
-    try:
-        "♠♥♦♣▲▶░⋮".encode(enc)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
+    """Unicode glyphs for this terminal and locale (see spider_tui.terminal)."""
+    import os
+
+    from spider_tui.terminal import wants_ascii
+
+    return not wants_ascii(os.environ, getattr(sys.stdout, "encoding", None) or "ascii")
+
+
+RULES_HELP = (
+    "the rules: classic (the default), or options joined by +: relaxed (deal onto empty "
+    "columns), open (all face up), undo-off, scorpion, joker, scoring, timed or fast (a clock), "
+    "practice (not recorded); spiderette or simple-simon for the one-deck games; "
+    "e.g. --rules relaxed+joker"
+)
 
 
 def app_parser() -> _Parser:
     p = _Parser(
         prog="spider",
         description="Spider Solitaire for the terminal. Subcommands: `spider show N`, `spider stats`, `spider solve N`.",
+        epilog="In the game, F1 shows the rules and every key (q: back to the menu, Ctrl+Q: quit).",
     )
     p.add_argument("--version", action="version", version=f"spider {__version__}")
     p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")
@@ -106,7 +124,7 @@ def app_parser() -> _Parser:
     g.add_argument("--deal", type=_deal_number, metavar="N", help="play deal N (1..2147483647)")
     g.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD", help="play the daily deal (today by default)")
     g.add_argument("--position", metavar="FILE", help="practice from a position in notation")
-    p.add_argument("--rules", default=None, metavar="NAME", help="rules preset (default classic)")
+    p.add_argument("--rules", default=None, metavar="NAME", help=RULES_HELP)
     p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
     p.add_argument("--four-color", action="store_true", help="a colour for each suit")
     p.add_argument("--no-mouse", action="store_true", help="don't capture the mouse")
@@ -194,7 +212,11 @@ def main(argv: list[str] | None = None) -> int:
             from spider_tui.palast import cli as palast_cli
 
             return getattr(palast_cli, f"cmd_{argv[0]}")(argv[1:])
+        if argv and argv[0] == "web":
+            from spider_tui.web import cmd_web
+
+            return cmd_web(argv[1:])
         return cmd_app(argv)
     except UsageError as e:
-        print(f"spider: {e}", file=sys.stderr)
+        print(f"{getattr(e, 'prog', 'spider')}: {e}", file=sys.stderr)
         return 2

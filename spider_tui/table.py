@@ -23,6 +23,21 @@ SUIT_WORDS = ("♠", "♥", "♦", "♣")
 
 STUCK_TEXT = "No moves left. Undo to go back."
 DEAL_REFUSED_TEXT = "Fill every empty column before dealing."
+FILL_TO_DEAL_TEXT = "No hint. Fill the empty columns to deal again."
+NO_HINT_TEXT = "No hint: no move helps. Undo, or move sideways."
+
+
+def plural(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def clock_text(seconds: float) -> str:
+    """Play time as ``m:ss``, or ``h:mm:ss`` from an hour on."""
+    s = int(round(seconds))
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 @dataclass(frozen=True)
@@ -241,7 +256,7 @@ class Table:
         g = self.game
         if g.won:
             self.pause()
-            self.status = f"Won in {g.moves} move{'s' if g.moves != 1 else ''}. n: a new deal, r: this deal again."
+            self.status = self.won_text()
         elif g.stuck:
             if not self._stuck_told:
                 self.status = STUCK_TEXT
@@ -249,6 +264,11 @@ class Table:
         else:
             self._stuck_told = False
         self._changed()
+
+    def won_text(self) -> str:
+        """The status line after a win: moves, time and hints, and how to go on."""
+        return (f"Won: {plural(self.moves, 'move')}, {clock_text(self.seconds)}, "
+                f"{plural(self.hints_used, 'hint')}. n new, r retry")
 
     def play(self, move: Move | str) -> bool:
         """Play a move; False (with a quiet status line) when the rules refuse it."""
@@ -427,8 +447,9 @@ class Table:
         return self.play(DEAL)
 
     def undo(self) -> bool:
-        # After a win the round is over: the table offers no undo (the engine would step back).
-        if self.game.won or not self.game.undo():
+        if self.over:
+            return False  # the round is over: no undo for the player (SPEC §1); the status stays
+        if not self.game.undo():
             if not self.game.rules.undo_allowed:
                 self.status = "Undo is off in this round."
             else:
@@ -453,7 +474,12 @@ class Table:
         self.selection = None
         if h is None:
             self.hint_move = None
-            self.status = "No hint: " + (STUCK_TEXT if self.game.stuck else "no move helps; undo or try a sideways move.")
+            if self.game.stuck:
+                self.status = STUCK_TEXT
+            elif self.game.stock and sum(1 for c in self.game.columns if not c) >= 2 and self.game.deal_refusal():
+                self.status = FILL_TO_DEAL_TEXT  # SPEC §4: no sideways move is proposed, but say what helps
+            else:
+                self.status = NO_HINT_TEXT
         else:
             if h != self.hint_move:
                 self.hints_used += 1

@@ -2,8 +2,14 @@
 
 For a candidate move of a group of ``k`` cards from column S to column T:
 reveals (the card left exposed in S was face down), completes (a K→A run forms on T),
-empties (S becomes empty and T was not empty), extends (T's exposed card has the group's
-suit), splits (the card left exposed in S is face up, same suit and one rank higher).
+empties (S becomes empty and T was not empty; except while the stock has cards and no other
+column is empty: that would only block the deal, and the tier-6 fill would move the group
+straight back, a loop), extends (T's exposed card has the group's suit), splits (the card left
+exposed in S is face up, same suit and one rank higher).
+
+Following the hint never repeats a position: between deals, reveals and completed runs every
+proposed move raises 2 × (same-suit joins) + (empty columns) by at least 1, except a fill (−1),
+after which only an extending move that empties its column (+3) makes room for another fill.
 
 Never proposed: a split (unless it completes); a sideways move (reveals, extends, empties and
 completes nothing), except the move that fills the LAST empty column while the stock has
@@ -32,6 +38,8 @@ def best_hint(g: Game) -> Move | None:
     n = len(cols)
     runs = [g.run_length(i) for i in range(n)]
     empties = [i for i in range(n) if not cols[i]]
+    # Emptying a column while the stock waits and no other column is empty only blocks the deal.
+    may_empty = not (g.stock and not empties)
     best_key = None
     best = None
     for s in range(n):
@@ -62,7 +70,7 @@ def best_hint(g: Game) -> Move | None:
             if splits and not completes:
                 continue
             fills_last = not dst and len(empties) == 1 and bool(g.stock) and left > 0 and not g.rules.relaxed
-            tier = _tier(completes, reveals, left == 0, bool(dst), extends, fills_last)
+            tier = _tier(completes, reveals, left == 0 and may_empty, bool(dst), extends, fills_last)
             if tier is None:
                 continue  # sideways
             key = (tier, not extends, -k, s, t)

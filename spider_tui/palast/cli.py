@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 import sys
 
-from spider_tui.cli import UsageError, _data_dir_arg, _Parser
+from spider_tui.cli import UsageError, _Parser
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -58,7 +59,7 @@ def server_parser() -> _Parser:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0 picks a free one)")
     p.add_argument("--db", metavar="URL", help="database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir)")
-    _data_dir_arg(p)
+    p.add_argument("--data-dir", metavar="DIR", help="where palast.sqlite3 lives (default: the user data dir; env SPIDER_DATA_DIR)")
     p.add_argument("--round-seconds", type=_positive(float), default=20 * 60, help="round clock (default 1200)")
     p.add_argument("--fast-seconds", type=_positive(float), default=10 * 60, help="round clock at Fast tables (default 600)")
     p.add_argument("--between-seconds", type=_positive(float), default=30, help="pause between rounds at most (default 30)")
@@ -85,10 +86,19 @@ def cmd_server(argv: list[str]) -> int:
     server = PalastServer(store, args.host, args.port, options=options)
 
     async def run() -> None:
+        import signal
+
         await server.start()
         print(f"spider server: listening on ws://{args.host}:{server.port}", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
+                pass
         try:
-            await server.serve_forever()
+            await stop.wait()
         finally:
             await server.stop()
 
@@ -98,6 +108,9 @@ def cmd_server(argv: list[str]) -> int:
         return 0
     except OSError as e:
         print(f"spider server: can't listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as e:
+        print(f"spider server: can't use the database {getattr(store, 'path', args.db)}: {e}", file=sys.stderr)
         return 1
     return 0
 

@@ -96,15 +96,14 @@ def name_problem(name: str) -> str | None:
 
 
 def table_rules(text: str) -> str:
-    """The canonical rules name of a table opened with ``text``: ``classic`` or ``+``-joined
-    options among Joker, Undo off, Fast, Open, Relaxed, Scorpion, Training (``practice``);
-    ``scoring`` may be named (it is always on).  Raises ``ValueError`` with the reason."""
+    """The canonical rules name of a table opened with ``text``: any §10 rules name (``classic``,
+    ``+``-joined options such as Joker, Undo off, Fast, Open, Relaxed, Scorpion, Training =
+    ``practice``, and the one-deck games); ``scoring`` and ``timed`` may be named (every Palast
+    round has both).  Raises ``ValueError`` with the reason."""
     try:
         rules = rules_named(text)
     except KeyError as e:
         raise ValueError(str(e.args[0])) from None
-    if rules.variant != "spider":
-        raise ValueError("Palast tables play Spider (not Spiderette or Simple Simon).")
     if rules.timed:
         rules = rules.with_options(timed=False)  # every round has the clock
     return rules.with_options(scoring=False).name

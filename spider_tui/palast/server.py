@@ -63,13 +63,17 @@ class Outbox:
     def __init__(self, ws: ServerConnection):
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
+        self.dropped = False
         self.task = asyncio.ensure_future(self._write())
 
     def send(self, message: dict) -> None:
+        if self.dropped:
+            return
         try:
             self.queue.put_nowait(protocol.dumps(message))
         except asyncio.QueueFull:
             log.info("dropping a connection that reads too slowly")
+            self.dropped = True
             self.task.cancel()
             asyncio.ensure_future(self.ws.close(1013, "too slow reading messages"))
 
@@ -97,13 +101,16 @@ class PalastServer:
     """``spider server``: the store, the tables and the WebSocket endpoint."""
 
     def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 8765, *, options: Options | None = None,
-                 broker: Broker | None = None, rate: float = 30.0, burst: float = 60.0):
+                 broker: Broker | None = None, rate: float = 30.0, burst: float = 60.0,
+                 max_connections: int = 5000):
         self.store = store
         self.host, self.port = host, port
         self.palast = Palast(store, broker, options)
         self.rate, self.burst = rate, burst
         self._server: Server | None = None
         self._sessions: dict[int, ServerConnection] = {}
+        self.max_connections = max_connections
+        self._open = 0
 
     async def start(self) -> None:
         await self.store.open()
@@ -127,6 +134,17 @@ class PalastServer:
 
     # ------------------------------------------------------------------ one connection
     async def _handle(self, ws: ServerConnection) -> None:
+        if self._open >= self.max_connections:
+            await ws.send(protocol.dumps({"type": "error", "reason": "The server is full; try again later."}))
+            await ws.close(1013, "server full")
+            return
+        self._open += 1
+        try:
+            await self._connection(ws)
+        finally:
+            self._open -= 1
+
+    async def _connection(self, ws: ServerConnection) -> None:
         out = Outbox(ws)
         player: PlayerRow | None = None
         limit = RateLimit(self.rate, self.burst)

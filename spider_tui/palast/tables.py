@@ -39,6 +39,11 @@ CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Send = Callable[[dict], None]
 
 
+def _seconds(t: float | None) -> float | None:
+    """A unix time for a message: to the millisecond."""
+    return None if t is None else round(t, 3)
+
+
 @dataclass
 class Options:
     """Server timings; tests shorten them (SPEC §13 gives the defaults)."""
@@ -354,8 +359,18 @@ class Palast:
         if t is None:  # pragma: no cover - a table of another process (issue 14)
             raise Refusal("That table is not served here.")
         reason = await self.store.seat(row.id, player.id, self.clock())
+        for _ in range(10):
+            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
+                break
+            # Standard tables are all alike: one that filled up meanwhile sends the player to the
+            # open one (this also keeps a crowd from racing for the same last seat).
+            await self._ensure_standard()
+            t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
+                      and len(x.seats) < x.row.seats), t)
+            reason = await self.store.seat(t.id, player.id, self.clock())
         if reason:
             raise Refusal(reason)
+        row = t.row
         t.row = await self.store.table(row.id) or t.row
         await self._load_seats(t)
         await self._publish(t, {"type": "table", "table": self.info(t)})
@@ -436,7 +451,7 @@ class Palast:
     def _round_message(self, t: LiveTable, s: Seat) -> dict:
         assert s.game is not None
         return {"type": "round", "table": t.id, "round": t.row.round, "position": s.game.view(),
-                "ends_at": t.row.ends_at}
+                "ends_at": _seconds(t.row.ends_at)}
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
         deal = self.options.draw()
@@ -452,7 +467,7 @@ class Palast:
             self._replay(t, s, [])
         self._schedule(t)
         view = t.seats[0].game.view() if t.seats else ""
-        await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": t.row.ends_at})
+        await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": _seconds(t.row.ends_at)})
         for s in t.seats:
             self._mark(t, s)
         if n == 1 and t.row.standard:
@@ -573,20 +588,35 @@ class Palast:
               "moves": r.moves, "seconds": r.seconds, "state": r.state} for r in results),
             key=lambda x: (-x["total"], -x["score"]),
         )
-        await self._publish(t, {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal,
-                                "standings": standings})
-        if last:
-            await self._finish(t)
-        else:
+        over = {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal, "standings": standings}
+        if not last:
+            await self._publish(t, over)
             self._schedule(t)
+            return
+        # The last round: the final ranking is written first, then round_over and table_over go
+        # out back to back (nothing else in between, SPEC §13).
+        table_over = await self._finish_table(t)
+        await self._publish(t, over)
+        if table_over:
+            await self._publish(t, table_over)
+        self._drop(t)
 
-    async def _finish(self, t: LiveTable) -> None:
+    async def _finish_table(self, t: LiveTable) -> dict | None:
+        """Write the final ranking and the league once; the ``table_over`` event, or None when
+        another call (or process) already finished the table."""
         totals = [(s.player_id, t.totals.get(s.player_id, 0)) for s in t.seats]
         ranking = league.places(totals)
         counted = not t.row.training and len(t.seats) >= 2
         placings = [Placing(pid, total, place) for pid, total, place in ranking]
-        if await self.store.finish_table(t.id, placings, counted, league.rate):
-            names = {s.player_id: s.name for s in t.seats}
-            await self._publish(t, {"type": "table_over", "table": t.id, "ranking": [
-                {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]})
+        if not await self.store.finish_table(t.id, placings, counted, league.rate):
+            return None
+        names = {s.player_id: s.name for s in t.seats}
+        return {"type": "table_over", "table": t.id, "ranking": [
+            {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]}
+
+    async def _finish(self, t: LiveTable) -> None:
+        """Finish a table whose last round ended before a restart."""
+        table_over = await self._finish_table(t)
+        if table_over:
+            await self._publish(t, table_over)
         self._drop(t)

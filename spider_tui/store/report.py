@@ -12,15 +12,30 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from spider_tui.store.stats import CLASSIC, summary
+from spider_tui.store.stats import CLASSIC, stats_rules, summary
 
 NO_VALUE = "—"
 NO_VALUE_ASCII = "-"
 
 
 def stats_json(data: dict[str, Any], rules: str = CLASSIC) -> str:
-    """``spider stats --json``: :func:`~spider_tui.store.stats.summary` as one line of JSON."""
-    return json.dumps(summary(data, rules))
+    """``spider stats --json``: :func:`~spider_tui.store.stats.summary` as one line of JSON.
+
+    Classic stays under ``suits`` (SPEC §9); beside it ``rules`` holds the stats each special
+    rules preset keeps apart (SPEC §10), in the same per-suit-count shape::
+
+        {"suits": {...}, "total_play_seconds": ..., "daily_rounds_won": ...,
+         "rules": {"relaxed+open": {"1": {...}, "2": {...}, "4": {...}}}}
+    """
+    out = summary(data, rules)
+    if rules == CLASSIC:
+        out["rules"] = {name: summary(data, name)["suits"] for name in stats_rules(data) if name != CLASSIC}
+    return json.dumps(out)
+
+
+def special_rules(data: dict[str, Any]) -> list[str]:
+    """The special rules presets that have stats of their own, in a stable order."""
+    return [name for name in stats_rules(data) if name != CLASSIC]
 
 
 def format_seconds(seconds: float) -> str:

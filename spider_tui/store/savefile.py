@@ -104,7 +104,8 @@ SUIT_KEYS = ("1", "2", "4")
 """Suit counts as TOML keys."""
 
 DEFAULT_SETTINGS: dict[str, Any] = {
-    "suits": 1, "rules": "classic", "four_color": False, "ascii": False, "winnable_only": False,
+    "suits": 1, "rules": "classic", "four_color": True, "ascii": False,  # four colours: ♠ and ♣ apart at 4 suits
+    "winnable_only": False,
 }
 
 HEADER = (

@@ -18,6 +18,8 @@ from datetime import date
 from typing import Callable
 
 from textual.app import App
+from textual.filter import Monochrome, NoColor
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import (
@@ -35,10 +37,18 @@ from spider_tui.store import (
 )
 from spider_tui.store.rounds import drop_round, get_round, latest_round, put_round
 from spider_tui.store import today as real_today
-from spider_tui.table import Table
+from spider_tui.table import Table, plural
 from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
 from spider_tui.ui_launch import Launch
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scrollbars of whole cells only: no ▁▂▃ block glyphs in ASCII mode."""
+
+    VERTICAL_BARS = [" "] * 8
+    HORIZONTAL_BARS = [" "] * 8
+
 
 SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is written
 
@@ -67,8 +77,11 @@ class SpiderApp(App):
         except SaveError as e:  # e.g. the save file is a directory: play on, say so once
             self.data = default_data()
             self._load_error = f"{e} Results of this session can't be kept."
-        self.look = Look(ascii=self.launch.ascii, four_color=self.launch.four_color,
-                         color="NO_COLOR" not in os.environ)
+        if self.no_color:  # NO_COLOR: no colour codes at all (Textual's own filter leaves greys)
+            self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, NoColor))]
+            self._filters.append(StripColor())
+        self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
+        self.look = self.make_look()
         self.table: Table | None = None
         self._round_token: str | None = None
         self._recorded = False
@@ -121,6 +134,24 @@ class SpiderApp(App):
     def set_rules(self, name: str) -> None:
         self.write(lambda d: set_setting(d, "rules", name))
 
+    # ------------------------------------------------------------------ display options
+    def make_look(self) -> Look:
+        """Glyphs and colours from the command line and the remembered display options."""
+        s = self.settings
+        look = Look(ascii=self._ascii_forced or s.ascii, four_color=self.launch.four_color or s.four_color,
+                    color=not self.no_color)
+        ScrollBar.renderer = AsciiScrollBarRender if look.ascii else ScrollBarRender
+        if self.is_running:
+            self.set_class(look.ascii, "-ascii")
+        return look
+
+    def set_display(self, name: str, value: bool) -> None:
+        """Start screen: Four colours / ASCII, remembered in the save file; the next round uses them."""
+        self.write(lambda d: set_setting(d, name, value))
+        if name == "ascii":
+            self._ascii_forced = False  # the player's word now stands over the terminal guess
+        self.look = self.make_look()
+
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
         # The command line turns the garbage collector off for a faster first frame (its full
@@ -132,6 +163,7 @@ class SpiderApp(App):
                 loop.add_signal_handler(sig, self.hang_up)
         except (NotImplementedError, RuntimeError, ValueError):
             pass
+        self.set_class(self.look.ascii, "-ascii")  # ASCII borders (app.tcss)
         la = self.launch
         if self.settings.winnable_only:
             self.winnable.prove_ahead(la.suits or self.settings.suits)
@@ -212,6 +244,10 @@ class SpiderApp(App):
         if found is None:
             return
         token, state = found
+        t = self.table
+        if t is not None and token == self._round_token and not self._recorded and not t.over:
+            self.begin(t, token=token)  # the round left for the start screen: undo history and all
+            return
         try:
             game = Game.from_text(state.position)
         except ValueError as e:
@@ -233,7 +269,7 @@ class SpiderApp(App):
 
         what = f"Deal {old.deal}" if old.deal is not None else "a practice round"
         counts = "" if old.practice or "practice" in old.rules else " It ends and counts as played."
-        question = f"You have an unfinished round ({what}, {old.moves} moves). Start a new one?{counts}"
+        question = f"You have an unfinished round ({what}, {plural(old.moves, 'move')}). Start a new one?{counts}"
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -249,7 +285,22 @@ class SpiderApp(App):
             self.write(change)
             go()
 
-        self.push_screen(Confirm(question), answered)
+        self.open_dialog(Confirm(question, answered))
+
+    def open_dialog(self, dialog) -> None:
+        """Show a dialog: over the table when a round is on screen, else on a screen of its own."""
+        from spider_tui.ui.overlay import DialogScreen
+
+        if isinstance(self.screen, GameScreen):
+            self.screen.open_dialog(dialog)
+        else:
+            self.push_screen(DialogScreen(dialog), dialog.done)
+
+    @property
+    def dialog(self):
+        """The dialog open now (over the table or on its own screen), or None."""
+        screen = self.screen
+        return getattr(screen, "dialog", None)
 
     # ------------------------------------------------------------------ the round's life
     def round_changed(self, screen: GameScreen) -> None:
@@ -263,12 +314,20 @@ class SpiderApp(App):
             self.end_round(won=True)
             from spider_tui.ui.dialogs import Won
 
-            self.push_screen(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score), self._after_won)
+            self.show_won()
             return
         if t.moves > 0 and not t.over:
             if self._save_timer is not None:
                 self._save_timer.stop()
             self._save_timer = self.set_timer(SAVE_DELAY, self.store_round)
+
+    def show_won(self) -> None:
+        """The Won panel (again: Enter on a won table brings it back)."""
+        from spider_tui.ui.dialogs import Won
+
+        t = self.table
+        if t is not None and t.won and not isinstance(self.dialog, Won):
+            self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.title_for(t), t.game.score, done=self._after_won))
 
     def _after_won(self, choice: str | None) -> None:
         if choice == "new":
@@ -332,7 +391,7 @@ class SpiderApp(App):
                 self.end_round(won=False)
                 go()
 
-        self.push_screen(Confirm(question), answered)
+        self.open_dialog(Confirm(question, answered))
 
     def ask_give_up(self) -> None:
         """Give up (SPEC §10): ends the round as lost, after a confirm."""
@@ -348,7 +407,7 @@ class SpiderApp(App):
                     self.screen.sync()
 
         recorded = t.moves > 0 and not (t.practice or t.game.rules.practice)
-        self.push_screen(Confirm("Give up this round? It ends" + (" and counts as lost." if recorded else ".")), answered)
+        self.open_dialog(Confirm("Give up this round? It ends" + (" and counts as lost." if recorded else "."), answered))
 
     def retry(self) -> None:
         t = self.table
@@ -370,11 +429,30 @@ class SpiderApp(App):
     def show_help(self) -> None:
         from spider_tui.ui.dialogs import Help
 
-        self.push_screen(Help())
+        self.open_dialog(Help())
 
     def quit_app(self) -> None:
         self.store_round()
         self.exit()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q, from anywhere: keep the round for Continue, then leave."""
+        self.quit_app()
+
+    def leave_round(self) -> None:
+        """``q`` (or Esc with nothing held) in a round: back to the start screen; the round is kept
+        for Continue (SPEC §7) and its time stops."""
+        from spider_tui.ui.start_screen import StartScreen
+
+        if self._save_timer is not None:
+            self._save_timer.stop()
+        self.store_round()
+        self.load_data()
+        starts = [s for s in self.screen_stack if isinstance(s, StartScreen)]
+        if starts:
+            starts[-1].pop_until_active()
+        else:
+            self.switch_screen(StartScreen())
 
     def hang_up(self) -> None:
         """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""

@@ -1,70 +1,57 @@
-"""Modal screens: confirm, won, help."""
+"""Dialogs (drawn over the table): confirm, won, help."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import Horizontal
 from textual.widgets import Static
 
+from spider_tui.table import clock_text
+from spider_tui.ui.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
 
 
-def clock_text(seconds: float) -> str:
-    s = int(round(seconds))
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
-
-
-class Confirm(ModalScreen[bool]):
+class Confirm(Overlay):
     """Ask before ending a round in progress.  y/Enter = yes, n/Esc = no."""
 
-    BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-    DEFAULT_CSS = """
-    Confirm { align: center middle; }
-    Confirm > Vertical { width: 56; height: auto; padding: 1 2; border: round $accent; background: $surface; }
-    Confirm Horizontal { height: 1; margin-top: 1; }
-    """
+    KEYS = {"y": True, "enter": True, "n": False, "escape": False}
 
-    def __init__(self, question: str) -> None:
-        super().__init__()
+    def __init__(self, question: str, done=None) -> None:
+        super().__init__(done)
         self.question = question
 
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        w = min(width, 56)
+        lines = len(textwrap.wrap(self.question, w - 4)) or 1
+        return w, min(height, lines + 4)
+
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.question, markup=False)
-            with Horizontal():
-                yield Chip("Yes (y)", "answer(True)", id="yes")
-                yield Chip("No (n)", "answer(False)", id="no")
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
+        yield Static(self.question, markup=False)
+        with Horizontal():
+            yield Chip("Yes (y)", "close(True)", id="yes")
+            yield Chip("No (n)", "close(False)", id="no")
 
 
-class Won(ModalScreen[str]):
-    """The round is won: moves, time and hints used, with New and Retry."""
+class Won(Overlay):
+    """The round is won: moves, time and hints used, with New and Retry.
 
-    BINDINGS = [
-        Binding("n", "choose('new')", "New"),
-        Binding("r", "choose('retry')", "Retry"),
-        Binding("escape,enter", "choose('close')", "Close"),
-    ]
-    DEFAULT_CSS = """
-    Won { align: center middle; }
-    Won > Vertical { width: 44; height: auto; padding: 1 2; border: round $success; background: $surface; }
-    Won Horizontal { height: 1; margin-top: 1; }
-    """
+    Enter does not close it (the Enter that played the winning hint, pressed twice, would close
+    it unseen); Esc or the Close chip does, and Enter on the won table brings it back."""
 
-    def __init__(self, moves: int, seconds: float, hints: int, title: str, score: int | None = None) -> None:
-        super().__init__()
+    KEYS = {"n": "new", "r": "retry", "escape": "close"}
+    DEFAULT_CSS = "Won { border: round $success; }"
+
+    def __init__(self, moves: int, seconds: float, hints: int, title: str, score: int | None = None,
+                 done=None) -> None:
+        super().__init__(done)
         self.moves, self.seconds, self.hints, self.title_text = moves, seconds, hints, title
         self.score = score
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        return min(width, 44), min(height, 11 + (self.score is not None))
 
     def compose(self) -> ComposeResult:
         body = Text()
@@ -73,78 +60,133 @@ class Won(ModalScreen[str]):
         body.append(f"Moves  {self.moves}\nTime   {clock_text(self.seconds)}\nHints  {self.hints}")
         if self.score is not None:
             body.append(f"\nScore  {self.score}")
-        with Vertical():
-            yield Static(body, id="won-body")
-            with Horizontal():
-                yield Chip("New (n)", "choose('new')", id="won-new")
-                yield Chip("Retry (r)", "choose('retry')", id="won-retry")
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
+        yield Static(body, id="won-body")
+        with Horizontal():
+            yield Chip("New (n)", "close('new')", id="won-new")
+            yield Chip("Retry (r)", "close('retry')", id="won-retry")
+            yield Chip("Close (Esc)", "close('close')", id="won-close")
 
 
+# Paragraphs are single lines: the help wraps them at any width (80×24 and up, down to the
+# minimum 50 columns).  Key lines stay short enough not to wrap at the minimum width.
 HELP = """\
 SPIDER
 
-Build eight runs from King down to Ace in one suit. A finished run leaves the table by
-itself. Win when all eight are gone.
+Build eight runs from King down to Ace in one suit. A finished run leaves the table by itself. Win when all eight are gone.
 
 RULES
 - Any face-up card can go onto a card exactly one rank higher, whatever its suit.
-- Several cards move together only when they are one suit in order, down to the end of the
-  column. There is no limit to how many.
+- Several cards move together only when they are one suit in order, down to the end of the column. There is no limit to how many.
 - An empty column takes any card or movable group.
 - A face-down card turns up when it becomes the last card of its column.
-- The stock deals one card onto every column, five times in all. It won't deal while a
-  column is empty.
-- One move is one action: a group moved, or a deal. Undo takes back an action and
-  everything it caused, as often as you like. Hints are free too.
+- The stock deals one card onto every column, five times in all. It won't deal while a column is empty.
+- One move is one action: a group moved, or a deal. Undo takes back an action and everything it caused, as often as you like. Hints are free too.
 
 MOUSE
-Click a card to pick up the group it leads; every place it can go is marked. Click a column
-to put it there; click somewhere it can't go and you pick up what can move there instead.
-Double-click a card to make its best move. Click Deals to deal.
+Click a card to pick up the group it leads; every place it can go is marked. Click a column to put it there (or drag the card there); click somewhere it can't go and you pick up what can move there instead. Double-click a card to make its best move. Click Deals to deal. Click a "more" line to see a whole column. Every line of the start screen can be clicked.
 
 KEYS
-1-9, 0    pick up column 1-10 (longest group); again: one card fewer; another: move there
-arrows / h j k l   move the cursor;  Space / Enter   pick up, put down (Enter: best move,
-          or the hint on show)
-d deal   u undo   ? hint   Esc drop   r retry   n new   s stats   F1 help   q quit
-J joker (with the Joker rule: then pick a column)   g give up
-w could this still be won? (the solver peeks at hidden cards: the round becomes practice)
+1-9, 0   pick up column 1-10
+         again: one card fewer
+         another column: move there
+arrows, h j k l   move the cursor
+Space    pick up / put down
+Enter    best move, or play the hint
+d deal     u undo     ? hint
+v + 1-0  see a whole column
+Esc      drop what you hold; else menu
+r retry    n new      s stats
+q menu     Ctrl+Q quit    F1 help
+J joker (Joker rule)   g give up
+w        could this still be won?
+         (the solver peeks at hidden
+         cards: the round becomes practice)
 
 SPECIAL RULES (start screen, o)
-Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it
-says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a
-group led by one) into an empty column, and always deals. Joker gives three wild picks a
-round: the column you pick receives a matching card from the stock or the table. Scoring
-keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds
-are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no
-stock) are the one-deck relatives.
+Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
+
+DISPLAY (start screen)
+Four colours gives every suit its own colour (spades black, hearts red, diamonds blue, clubs green). ASCII draws suits as S H D C and every mark in plain ASCII, for terminals without those glyphs. Both are remembered.
 
 TIPS
 - Turn over face-down cards first: a column only opens up once its hidden cards are gone.
-- Build in one suit whenever you can choose. A mixed pile is a wall; a one-suit run is
-  cargo you can move.
-- An empty column is the most valuable thing on the table. Park a run there to free the
-  card under it, but remember the stock won't deal until every column has a card again.
+- Build in one suit whenever you can choose. A mixed pile is a wall; a one-suit run is cargo you can move.
+- An empty column is the most valuable thing on the table. Park a run there to free the card under it, but remember the stock won't deal until every column has a card again.
 - Tidy up before you deal: a deal drops a card on every column and buries what lies there.
-- Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose
-  suit matches the card it lands on.
+- Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose suit matches the card it lands on.
 - Stuck? Ask for a hint before you undo: it often points at a card you stopped seeing.
 """
 
 
-class Help(ModalScreen[None]):
-    BINDINGS = [Binding("escape,f1,q,question_mark", "dismiss_help", "Close")]
-    DEFAULT_CSS = """
-    Help { align: center middle; }
-    Help > VerticalScroll { width: 96; max-width: 100%; height: 90%; padding: 0 2; border: round $accent; background: $surface; }
-    """
+def help_lines(text: str, width: int) -> list[str]:
+    """The help wrapped to ``width`` columns (paragraph lines wrap; indentation of list items kept)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            out.append("")
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent) or [""])
+    return out
 
-    def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Static(HELP, markup=False)
 
-    def action_dismiss_help(self) -> None:
-        self.dismiss(None)
+class Help(TextDialog):
+    """The rules, the controls and the tips, a page at a time (arrows, PgUp/PgDn, Space).
+
+    It scrolls by redrawing its own text (no scrollbar widget): opening, closing and scrolling
+    write only the dialog's cells."""
+
+    KEYS = {"escape": None, "f1": None, "q": None, "question_mark": None}
+    STEP = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10, "space": 10,
+            "home": -10_000, "end": 10_000}
+
+    def __init__(self, done=None) -> None:
+        super().__init__(done)
+        self.top = 0
+        self.lines: list[str] = []
+        self.rows = 1
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
+        return min(width, 54), max(8, min(height - 4, 11))
+
+    def lay_out(self) -> None:
+        """Wrap the help to this dialog's width (known before the first paint)."""
+        look = getattr(self.app, "look", None)
+        text = look.text(HELP) if look is not None else HELP
+        # The content area: inside the border (2) and the padding (2 columns).
+        width = self.size.width or (int(self.styles.width.value) - 4 if self.styles.width is not None else 60)
+        height = self.size.height or (int(self.styles.height.value) - 2 if self.styles.height is not None else 11)
+        self.lines = help_lines(text, max(20, width))
+        self.rows = max(1, height - 1)  # the last line says where you are
+
+    def render(self) -> Text:
+        # One widget, no children: mounted and painted once (children would paint it twice).
+        if not self.lines:
+            self.lay_out()
+        self.top = max(0, min(self.top, len(self.lines) - self.rows))
+        window = self.lines[self.top:self.top + self.rows]
+        window += [""] * (self.rows - len(window))
+        last = min(len(self.lines), self.top + self.rows)
+        text = Text("\n".join(window) + "\n", no_wrap=True, overflow="crop")
+        text.append(f"Lines {self.top + 1}-{last} of {len(self.lines)}. Down/PgDn: more, Esc: close", "dim")
+        return text
+
+    def show(self) -> None:
+        self.refresh()
+
+    def press(self, key: str) -> bool:
+        if key in self.STEP:
+            step = self.STEP[key]
+            self.top += step if abs(step) != 10 else (self.rows - 1) * (1 if step > 0 else -1)  # a page
+            self.show()
+            return True
+        return super().press(key)
+
+    def on_mouse_scroll_down(self, event) -> None:
+        self.top += 3
+        self.show()
+
+    def on_mouse_scroll_up(self, event) -> None:
+        self.top -= 3
+        self.show()

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -33,15 +33,16 @@ class GameScreen(Screen):
         Binding("d", "table('deal')", "Deal"),
         Binding("u", "table('undo')", "Undo"),
         Binding("question_mark", "table('hint')", "Hint", key_display="?"),
-        Binding("escape", "table('clear')", "Drop", show=False),
+        Binding("escape", "escape", "Drop", show=False),
         Binding("J", "table('joker')", "Joker", key_display="J"),
         Binding("g", "give_up", "Give up", show=False),
         Binding("w", "still_winnable", "Winnable?", show=False),
+        Binding("v", "peek", "View column", show=False),
         Binding("r", "retry", "Retry"),
         Binding("n", "new", "New"),
         Binding("s", "stats", "Stats"),
         Binding("f1", "help", "Help"),
-        Binding("q", "quit_round", "Quit"),
+        Binding("q", "leave", "Menu"),
     ]
 
     def __init__(self, table: Table, look: Look, title: str) -> None:
@@ -53,11 +54,16 @@ class GameScreen(Screen):
         self._enabled: tuple | None = None
         self._shown: dict[str, object] = {}
         self._tap_moved = False
+        self.dialog = None  # the dialog open over the table, if any
+        self._press: tuple[int, int] | None = None  # (column, card) where a drag may begin
+        self._peek_pending = False  # v was pressed: the next column key shows that column whole
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             yield Static("", id="info", markup=False)
+            yield Static("", id="moves", markup=False)
+            yield Static("", id="topfill", markup=False)
             yield Chip("Retry", "retry", id="retry")
             yield Chip("New", "new", id="new")
         with Horizontal(id="stockrow"):
@@ -65,13 +71,17 @@ class GameScreen(Screen):
             yield Static("", id="done", markup=False)
         with Horizontal(id="tableau"):
             for i in range(len(self.table.game.columns)):
-                yield ColumnView(i, self.look)
+                # Each column knows its cards from the start: the first frame shows the table.
+                yield ColumnView(i, self.look, column_state(self.table, i))
         with Horizontal(id="bottom"):
             yield Chip("Undo", "table('undo')", id="undo")
             yield Chip("Hint", "table('hint')", id="hintchip")
             yield Static("", id="status", markup=False)
         yield Footer()
         yield Static("", id="toosmall", markup=False)
+        # Dialogs are mounted in here: a one-cell host on its own layer (its children draw over
+        # the whole screen), so mounting one repaints that cell and the dialog, not the screen.
+        yield Container(id="dialogs")
 
     def on_mount(self) -> None:
         self._enabled = self.key_states()  # the footer composes with these already: no rebuild
@@ -106,8 +116,9 @@ class GameScreen(Screen):
             self.refresh_bindings()
         if small:
             self.query_one("#toosmall", Static).update(
-                f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-                f"This one is {width}×{height}. Make it bigger to play on."
+                self.look.text(f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                               f"This one is {width}×{height}. Make it bigger to play on.\n"
+                               "q: menu, Ctrl+Q: quit")
             )
             self.table.pause()
         elif self.is_current:
@@ -126,11 +137,19 @@ class GameScreen(Screen):
         for view in self.query(ColumnView):
             view.show(column_state(t, view.column))
         self.show_info()
-        self.put("#stock", f"Deals: {g.deals_left}")
-        self.query_one("#stock", Chip).set_class(g.deals_left == 0, "-disabled")
+        hint_deal = t.hint_move is not None and t.hint_move.is_deal
+        self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")
+        stock = self.query_one("#stock", Chip)
+        stock.set_class(g.deals_left == 0, "-spent")  # still clickable: it says the stock is empty
+        stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
         self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
         self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
-        self.put("#status", t.status, layout=False)
+        # The status line wraps when the terminal is narrow (never cut); only then does the
+        # layout change (and the table repaint).
+        width = max(1, self.query_one("#status", Static).content_region.width)
+        before = self._shown.get("#status", "")
+        status = self.look.text(t.status)
+        self.put("#status", status, layout=len(status) > width or len(str(before)) > width)
         enabled = self.key_states()
         if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
             self._enabled = enabled
@@ -145,11 +164,12 @@ class GameScreen(Screen):
 
     def show_info(self) -> None:
         g = self.table.game
-        parts = [f"{self.title_text} · {g.suits} suit{'s' if g.suits != 1 else ''}"]
+        parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
-        info = " · ".join(parts) + f"   Moves: {g.moves}"
-        self.put("#info", info, layout=False)
+        self.put("#info", f" {self.look.marks['sep']} ".join(parts), layout=False)
+        # The move count has a widget of its own: a move repaints these few cells only.
+        self.put("#moves", f"Moves: {g.moves}", layout=False)
         self.put("#done", self.done_text(), layout=False)
 
     def put(self, selector: str, content, layout: bool = True) -> None:
@@ -168,7 +188,7 @@ class GameScreen(Screen):
                 style = f"bold {self.look.suit_color(suit)} on #efebe0" if self.look.color else "bold"
                 text.append(self.look.suits[suit], style)
             else:
-                text.append("·", "dim")
+                text.append(self.look.marks["slot"], "dim")
             text.append(" ")
         t = self.table
         if g.score is not None:
@@ -185,19 +205,51 @@ class GameScreen(Screen):
         """Keys that can't act now are shown dimmed; the joker key only exists with the Joker rule."""
         t, g = self.table, self.table.game
         name = parameters[0] if action == "table" and parameters else action
-        if self.has_class("-small") and action not in ("help", "stats", "quit_round"):
+        if self.has_class("-small") and action not in ("help", "stats", "leave", "escape"):
             return False  # the table is hidden: no move may be made blind
-        if name == "undo":
-            return True if g.rules.undo_allowed else None
-        if name == "deal":
-            return True if g.stock and not t.over else None
-        if name in ("hint", "give_up", "still_winnable"):
-            return None if t.over else True
+        # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
+        # failing in silence; once the round is over the footer no longer offers them.
+        if name in ("undo", "deal", "hint", "give_up", "still_winnable"):
+            return not t.over
         if name == "joker":
             if not g.rules.joker:
                 return False
             return True if g.jokers_left and not t.over else None
         return True
+
+    # ------------------------------------------------------------------ dialogs over the table
+    def open_dialog(self, dialog) -> None:
+        """Draw ``dialog`` over the table (centred); the table stays visible and its time stops."""
+        if self.dialog is not None:
+            self.dialog.close(None)
+        width, height = self.size
+        w, h = dialog.want_size(width, height)
+        dialog.styles.width, dialog.styles.height = w, h
+        dialog.styles.offset = ((width - w) // 2, max(0, (height - h) // 2))
+        self.dialog = dialog
+        self.table.pause()
+        self.query_one("#dialogs", Container).mount(dialog)
+
+    def close_dialog(self, dialog, result) -> None:
+        if dialog is self.dialog:
+            self.dialog = None
+        dialog.remove()
+        if self.is_current and not self.has_class("-small"):
+            self.table.resume()
+        if dialog.done is not None:
+            self.call_later(dialog.done, result)
+
+    def on_key(self, event: events.Key) -> None:
+        """With a dialog open every key is the dialog's (Ctrl+Q still quits)."""
+        if self.dialog is not None:
+            event.stop()
+            event.prevent_default()
+            self.dialog.press(event.key)
+        elif self._peek_pending and event.key not in COLUMN_KEYS and event.key != "v":
+            self._peek_pending = False  # v then something else: never mind
+
+    def check_dialog(self) -> bool:
+        return self.dialog is not None
 
     # ------------------------------------------------------------------ input
     def after(self) -> None:
@@ -205,6 +257,8 @@ class GameScreen(Screen):
         self.app.round_changed(self)
 
     def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
+        if self.dialog is not None:
+            return  # a click beside a dialog does nothing to the table
         t = self.table
         if message.double:
             if self._tap_moved:
@@ -217,7 +271,55 @@ class GameScreen(Screen):
         self.after()
 
     def action_column(self, col: int) -> None:
+        if self._peek_pending:
+            self._peek_pending = False
+            self.show_column(col)
+            return
         self.table.key_column(col)
+        self.after()
+
+    def action_peek(self) -> None:
+        """v: the next column key shows that column whole."""
+        self._peek_pending = True
+        self.table.status = "View which column? Press its key (1-9, 0)."
+        self.table.version += 1
+        self.sync()
+
+    def show_column(self, col: int) -> None:
+        from spider_tui.ui.peek import ColumnPeek
+
+        g = self.table.game
+        if not 0 <= col < len(g.columns):
+            return
+        if self.table.status.startswith("View which column"):
+            self.table.status = ""
+            self.table.version += 1
+            self.sync()
+        self.open_dialog(ColumnPeek(col + 1, g.columns[col], g.down[col], self.look))
+
+    def on_column_view_peek(self, message: ColumnView.Peek) -> None:
+        if self.dialog is None:
+            self.show_column(message.column)
+
+    def on_column_view_pressed(self, message: ColumnView.Pressed) -> None:
+        g = self.table.game
+        col, index = message.column, message.index
+        face_up = index is not None and g.down[col] <= index < len(g.columns[col])
+        self._press = (col, index) if face_up and self.dialog is None else None
+
+    def on_column_view_released(self, message: ColumnView.Released) -> None:
+        """A drag: pressed on a face-up card, released over another column = the same move as
+        two clicks (a drag that ends on its own column is a click, handled as one)."""
+        press, self._press = self._press, None
+        if press is None or press[0] == message.column or self.dialog is not None:
+            return
+        t = self.table
+        src, index = press
+        t.selection = None
+        t.tap(src, index)
+        if t.selection is not None and t.selection.column == src:
+            t.tap(message.column, None)
+        self._tap_moved = True
         self.after()
 
     def action_cursor(self, dcol: int, drow: int) -> None:
@@ -226,6 +328,9 @@ class GameScreen(Screen):
 
     def action_table(self, name: str) -> None:
         """Run a Table command (space, enter, deal, undo, hint, clear, joker) and show the result."""
+        if name == "enter" and self.table.won:
+            self.app.show_won()
+            return
         getattr(self.table, name)()
         self.after()
 
@@ -254,5 +359,13 @@ class GameScreen(Screen):
     def action_help(self) -> None:
         self.app.show_help()
 
-    def action_quit_round(self) -> None:
-        self.app.quit_app()
+    def action_escape(self) -> None:
+        """Esc drops what is held (a group, the hint, a joker); with nothing held it leaves."""
+        t = self.table
+        if t.selection is not None or t.hint_move is not None or t.joker_pending:
+            self.action_table("clear")
+        else:
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        self.app.leave_round()

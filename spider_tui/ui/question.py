@@ -39,11 +39,11 @@ def ask(screen: "GameScreen") -> None:
         return
     from spider_tui.ui.dialogs import Confirm
 
-    def answered(yes: bool | None) -> None:
-        if yes:
+    def answered(yes: object) -> None:
+        if yes is True:
             _start(screen)
 
-    screen.app.push_screen(Confirm(ASK), answered)
+    screen.app.open_dialog(Confirm(ASK, answered))  # type: ignore[attr-defined]
 
 
 def _start(screen: "GameScreen") -> None:

@@ -22,9 +22,19 @@ ASCII_SUITS = "SHDC"
 RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
+UNICODE_MARKS = {"held": "▲", "target": "▶", "hint": "?", "hint_to": "◁", "more": "⋮", "back": "░",
+                 "sep": "·", "slot": "·", "check": "✓", "times": "×", "dash": "—"}
+ASCII_MARKS = {"held": "^", "target": ">", "hint": "?", "hint_to": "<", "more": ":", "back": "#",
+               "sep": "-", "slot": ".", "check": "*", "times": "x", "dash": "-"}
+# Any other text shown in ASCII mode (status lines with suit glyphs, names) goes through this.
+_TO_ASCII = str.maketrans({**{u: a for u, a in zip(UNICODE_SUITS, ASCII_SUITS)},
+                           **{UNICODE_MARKS[k]: ASCII_MARKS[k] for k in UNICODE_MARKS}, "…": "..."})
+
+
 @dataclass(frozen=True)
 class Look:
-    """How cards are drawn: glyphs and colours."""
+    """How cards are drawn: glyphs and colours.  Every glyph the table draws is here, with its
+    ASCII form (``--ascii``, the Linux console, a non-UTF-8 locale)."""
 
     ascii: bool = False
     four_color: bool = False
@@ -36,9 +46,13 @@ class Look:
 
     @property
     def marks(self) -> dict[str, str]:
-        if self.ascii:
-            return {"held": "^", "target": ">", "hint": "?", "hint_to": "<", "more": ":", "back": "#"}
-        return {"held": "▲", "target": "▶", "hint": "?", "hint_to": "◁", "more": "⋮", "back": "░"}
+        return ASCII_MARKS if self.ascii else UNICODE_MARKS
+
+    def text(self, s: str) -> str:
+        """``s`` as this look can draw it: in ASCII mode known glyphs become ASCII, others ``?``."""
+        if not self.ascii:
+            return s
+        return s.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
 
     def suit_color(self, suit: int) -> str:
         if self.four_color:
@@ -74,6 +88,7 @@ class ColumnState:
 class ColumnPicture:
     text: Text
     rows: list[int | None] = field(default_factory=list)  # card index per row, None = no card
+    more_rows: tuple[int, ...] = ()  # rows of the "⋮ n more" line (a click shows the whole column)
 
 
 def column_state(table, col: int) -> ColumnState:
@@ -94,6 +109,25 @@ def column_state(table, col: int) -> ColumnState:
         cursor=(table.cursor_card() if cards else -1) if cursor_here else None,
         cursor_here=cursor_here,
     )
+
+
+def empty_slot(mark: str, w: int) -> str:
+    """An empty column's slot in ``w`` cells: ``[▶ empty]``, ``[empty]``, ``[▶]`` — never a cut word."""
+    inner = w - 2
+    if inner < 1:
+        return mark[:w]
+    for body in (f"{mark} empty" if mark.strip() else "empty", mark + "empty", mark.strip()):
+        if len(body) <= inner:
+            return "[" + body.center(inner) + "]"
+    return "[" + mark[:inner].center(inner) + "]"
+
+
+def empty_style(bg: str | None, under_cursor: bool, color: bool) -> Style:
+    if color:
+        style = Style(bgcolor=bg, color="#000000", bold=True) if bg else Style(color=SLOT_FG)
+    else:
+        style = Style(reverse=True, bold=True) if bg else Style(dim=True)
+    return style + Style(underline=True, bold=True) if under_cursor else style
 
 
 def card_label(card: int, look: Look) -> str:
@@ -128,17 +162,13 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             mark, bg = marks["target"], TARGET_BG
         elif state.hint_to:
             mark, bg = marks["hint_to"], HINT_BG
-        body = (mark + " empty")[: w - 2] if w >= 7 else mark
-        style = Style(bgcolor=bg, color="#000000", bold=True) if bg and color else Style(color=SLOT_FG)
-        if state.cursor == -1:
-            style += Style(underline=True, bold=True)
-        line(("[" + body.ljust(w - 2) + "]") if w >= 4 else body, style, None)
+        line(empty_slot(mark, w), empty_style(bg, state.cursor == -1, color), None)
         return ColumnPicture(text, rows)
 
     up = n - down
     protected = max(state.movable, state.held, state.hint_from, 1)
     loose = up - protected  # face-up cards above the movable group
-    exposed_lines = (5 if height >= 30 and w >= 9 else 3) if w >= 6 else 1
+    exposed_lines = (5 if height >= 30 and w >= 9 else 3) if w >= 6 and color else 1
     need = (1 if down else 0) + loose + protected - 1 + exposed_lines
     while need > avail and exposed_lines > 1:
         exposed_lines -= 1
@@ -178,10 +208,12 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         return mark, st
 
     more_style = Style(dim=True)
+    more_rows: list[int] = []
     for i in range(down, n):
         if hide_count and hide_at <= i < hide_at + hide_count:
             if i == hide_at:
                 more = f"{marks['more']} {hide_count} more"
+                more_rows.append(len(rows))
                 line((more if len(more) <= w else f"{marks['more']} {hide_count}").center(w), more_style, None)
             continue
         mark, st = card_style(i)
@@ -199,4 +231,5 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             for _ in range((exposed_lines - 2) // 2):
                 line("", st, i)
             line(label.rjust(w), st, i)
-    return ColumnPicture(text, rows)
+    return ColumnPicture(text, rows, tuple(more_rows))
+

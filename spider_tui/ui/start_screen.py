@@ -1,13 +1,13 @@
-"""Start screen: Continue, New game, Daily challenge, Suits 1/2/4, Stats, Help, Quit (SPEC §7)."""
+"""Start screen: Continue, New game, Daily challenge, Suits 1/2/4, Special rules, Winnable deals
+only, Four colours, ASCII, Stats, Help, Quit (SPEC §7, §14).  Every line is a chip: a click does what its key does."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -27,20 +27,28 @@ class StartScreen(Screen):
         Binding("4", "suits(4)", "4 suits", show=False),
         Binding("o", "rules", "Special rules"),
         Binding("w", "winnable", "Winnable only", show=False),
+        Binding("f", "display('four_color')", "Four colours", show=False),
+        Binding("a", "display('ascii')", "ASCII", show=False),
         Binding("s", "stats", "Stats"),
         Binding("f1,question_mark", "help", "Help"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("q", "quit", "Quit"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="title", markup=False)
-            yield Static("", id="suits", markup=False)
+            with Horizontal(id="suits"):
+                yield Static("Suits", markup=False, id="suits-label")
+                for k in (1, 2, 4):
+                    yield Chip(str(k), f"suits({k})", id=f"suits-{k}", classes="suit")
+                yield Static("(keys 1 2 4)", markup=False, id="suits-keys")
             yield Chip("Continue (c)", "continue_round", id="continue")
             yield Chip("New game (n)", "new_game", id="newgame")
             yield Chip("Daily challenge (d)", "daily", id="daily")
             yield Chip("Special rules (o)", "rules", id="rules")
             yield Chip("Winnable deals only (w): off", "winnable", id="winnable")
+            yield Chip("Four colours (f)", "display('four_color')", id="fourcolor")
+            yield Chip("ASCII (a)", "display('ascii')", id="ascii")
             yield Chip("Stats (s)", "stats", id="stats")
             yield Chip("Help (F1)", "help", id="help")
             yield Chip("Quit (q)", "quit", id="quit")
@@ -56,18 +64,18 @@ class StartScreen(Screen):
     def sync(self) -> None:
         app = self.app
         suits = app.settings.suits
-        line = Text("Suits  ")
         for k in (1, 2, 4):
-            line.append(f" {k} ", "reverse bold" if k == suits else "dim")
-            line.append(" ")
-        line.append("  (keys 1 2 4)", "dim")
-        self.query_one("#suits", Static).update(line)
+            self.query_one(f"#suits-{k}", Chip).set_class(k == suits, "-on")
+        look = app.look
+        self.query_one("#fourcolor", Chip).update(f"Four colours (f): {'on' if look.four_color else 'off'}")
+        self.query_one("#ascii", Chip).update(f"ASCII (a): {'on' if look.ascii else 'off'}")
+        self.query_one("#title", Static).update(look.text(TITLE))
         self.query_one("#rules", Chip).update(f"Special rules (o): {app.settings.rules}")
         self.query_one("#winnable", Chip).update(f"Winnable deals only (w): {'on' if app.settings.winnable_only else 'off'}")
         has_round = app.saved_round() is not None
         self.query_one("#continue", Chip).display = has_round
         done = app.daily_won(app.today(), suits)
-        self.query_one("#daily", Chip).update("Daily challenge (d)" + ("  ✓ Today done" if done else ""))
+        self.query_one("#daily", Chip).update("Daily challenge (d)" + (f"  {look.marks['check']} Today done" if done else ""))
         notice = app.take_notice()
         if notice:
             self.query_one("#note", Static).update(notice)
@@ -75,7 +83,7 @@ class StartScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_round":
-            return True if self.app.saved_round() is not None else None
+            return self.app.saved_round() is not None  # hidden, not just dimmed, without a round
         return True
 
     def action_suits(self, k: int) -> None:
@@ -93,6 +101,12 @@ class StartScreen(Screen):
                         markup=False, timeout=6)
         self.sync()
 
+    def action_display(self, name: str) -> None:
+        """Four colours / ASCII: toggled, remembered, used from the next table drawn."""
+        look = self.app.look
+        self.app.set_display(name, not (look.four_color if name == "four_color" else look.ascii))
+        self.sync()
+
     def action_continue_round(self) -> None:
         self.app.continue_round()
 
@@ -100,7 +114,11 @@ class StartScreen(Screen):
         self.app.start_over(self.app.start_new)
 
     def action_daily(self) -> None:
-        self.app.push_screen(DailyScreen())
+        def chosen(d: date | None) -> None:
+            if d is not None:
+                self.app.start_over(lambda: self.app.start_daily(d))
+
+        self.app.push_screen(DailyScreen(), chosen)
 
     def action_stats(self) -> None:
         self.app.show_stats()
@@ -126,7 +144,7 @@ class RulesScreen(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="box"):
             yield Static("Special rules for new rounds (Enter toggles, Esc done)", markup=False)
             yield OptionList(*self.options(), id="rules-list")
             yield Static("", id="rules-name", markup=False)
@@ -155,7 +173,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class DailyScreen(ModalScreen[None]):
+class DailyScreen(ModalScreen["date | None"]):
     """Today and the 29 days before, each marked when won at the current suit count."""
 
     BINDINGS = [Binding("escape,q", "close", "Back")]
@@ -171,16 +189,17 @@ class DailyScreen(ModalScreen[None]):
         options = []
         for d in app.daily_dates():
             won = app.daily_won(d, suits)
-            label = d.strftime("%a %Y-%m-%d") + ("  (today)" if d == app.today() else "") + ("  ✓ won" if won else "")
+            check = app.look.marks["check"]
+            label = d.strftime("%a %Y-%m-%d") + ("  (today)" if d == app.today() else "") + (f"  {check} won" if won else "")
             options.append(Option(label, id=d.isoformat()))
-        with Vertical():
-            yield Static(f"Daily challenge · {suits} suit{'s' if suits != 1 else ''}", markup=False)
+        with Vertical(classes="box"):
+            yield Static(f"Daily challenge {app.look.marks['sep']} {suits} suit{'s' if suits != 1 else ''}", markup=False)
             yield OptionList(*options, id="dates")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        d = date.fromisoformat(event.option.id)
-        self.dismiss(None)
-        self.app.start_over(lambda: self.app.start_daily(d))
+        # The start screen starts it once this screen is gone (a dialog pushed from here would be
+        # popped by this dismiss instead of this screen).
+        self.dismiss(date.fromisoformat(event.option.id))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -199,7 +218,7 @@ class StatsScreen(ModalScreen[None]):
         from spider_tui.store.report import stats_table
 
         data = self.app.load_data()
-        with VerticalScroll():
+        with VerticalScroll(classes="box"):
             yield Static(stats_table(data, ascii=self.app.look.ascii), id="stats-table")
             for rules in stats_rules(data):
                 if rules != "classic":  # other rules keep their own stats (SPEC §10)

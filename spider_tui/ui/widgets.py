@@ -17,7 +17,7 @@ class ColumnView(Widget):
 
     ALLOW_SELECT = False
     DEFAULT_CSS = """
-    ColumnView { width: 1fr; height: 1fr; }
+    ColumnView { width: 1fr; height: 1fr; margin-right: 1; }
     """
 
     class Tapped(Message):
@@ -25,12 +25,33 @@ class ColumnView(Widget):
             super().__init__()
             self.column, self.index, self.double = column, index, double
 
-    def __init__(self, column: int, look: Look) -> None:
+    class Pressed(Message):
+        """Mouse button down on a row of this column (``index``: the card drawn there)."""
+
+        def __init__(self, column: int, index: int | None) -> None:
+            super().__init__()
+            self.column, self.index = column, index
+
+    class Released(Message):
+        """Mouse button up over this column (the end of a drag that may have begun elsewhere)."""
+
+        def __init__(self, column: int) -> None:
+            super().__init__()
+            self.column = column
+
+    class Peek(Message):
+        """A click on the ``⋮ n more`` line: show the whole column."""
+
+        def __init__(self, column: int) -> None:
+            super().__init__()
+            self.column = column
+
+    def __init__(self, column: int, look: Look, state: ColumnState | None = None) -> None:
         super().__init__(id=f"col{column + 1}")
         self.column = column
         self.look = look
         self.auto_links = False
-        self.state: ColumnState | None = None
+        self.state: ColumnState | None = state
         self._picture: ColumnPicture | None = None
         self._picture_key = None
 
@@ -57,20 +78,32 @@ class ColumnView(Widget):
                                self.state.cursor, self.state.cursor_here), self.size.width, self.size.height, self.look)
         if self._picture is None or key != self._picture_key:
             state = self.state or ColumnState(cards=(), down=0, movable=0)
-            self._picture = draw_column(state, self.column + 1, self.size.width, self.size.height, self.look)
+            # The 1-cell gap between columns is this widget's margin (never repainted), so the
+            # picture is drawn one cell wider and its gap cell cropped away.
+            self._picture = draw_column(state, self.column + 1, self.size.width + 1, self.size.height, self.look)
             self._picture_key = key
         return self._picture
 
     def render(self) -> Text:
         return self.picture().text
 
+    def index_at(self, y: int) -> int | None:
+        rows = self.picture().rows
+        return rows[y] if 0 <= y < len(rows) else None  # None: below the cards, the column itself
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.post_message(self.Pressed(self.column, self.index_at(event.y)))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.post_message(self.Released(self.column))
+
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        rows = self.picture().rows
-        index = rows[event.y] if 0 <= event.y < len(rows) else None
-        if index is None and self.state and self.state.cards and event.y >= len(rows):
-            index = None  # below the cards: the column itself
-        self.post_message(self.Tapped(self.column, index, event.chain >= 2))
+        pic = self.picture()
+        if 0 <= event.y < len(pic.rows) and pic.rows[event.y] is None and event.y in pic.more_rows:
+            self.post_message(self.Peek(self.column))
+            return
+        self.post_message(self.Tapped(self.column, self.index_at(event.y), event.chain >= 2))
 
 
 class Chip(Static):
@@ -82,12 +115,16 @@ class Chip(Static):
     Chip.-disabled { color: $text-disabled; }
     """
 
-    def __init__(self, label: str, action: str, *, id: str | None = None) -> None:
-        super().__init__(label, id=id, markup=False)
+    def __init__(self, label: str, action: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(label, id=id, classes=classes, markup=False)
         self.action = action
         self.auto_links = False
 
     async def on_click(self, event: events.Click) -> None:
         event.stop()
         if not self.has_class("-disabled"):
-            await self.screen.run_action(self.action)
+            name = self.action.split("(", 1)[0]
+            node = self.parent
+            while node is not None and not hasattr(node, f"action_{name}") and node is not self.screen:
+                node = node.parent
+            await self.app.run_action(self.action, default_namespace=node or self.screen)

@@ -118,3 +118,47 @@ def test_hint_is_deterministic_and_legal_on_real_deals():
                 break
             assert g.is_legal(h)
             g.play(h)
+
+
+# -- SPEC §4 as amended (issue 10): no "empties" while the stock waits and no other column is empty
+
+def test_no_empties_tier_while_the_stock_waits_and_no_column_is_empty():
+    # 2>1 (8s onto 9h) would empty column 2; the stock waits and no column is empty: it empties
+    # nothing that helps (it only blocks the deal), so it is sideways; the deal is the hint.
+    g = pos("| 9h", "| 8s", *K, stock=STOCK10)
+    assert hint(g) == "deal"
+
+
+def test_empties_tier_while_the_stock_waits_but_another_column_is_empty():
+    g = pos("| 9h", "| 8s", *K[:7], stock=STOCK10)  # column 10 is empty already
+    assert hint(g) == "2>1:1"
+
+
+def test_empties_tier_when_the_stock_is_out():
+    g = pos("| 9h", "| 8s", *K)
+    assert hint(g) == "2>1:1"
+
+
+def test_an_extending_move_that_empties_is_still_proposed_while_the_stock_waits():
+    g = pos("| 9s", "| 8s", *K, stock=STOCK10)
+    assert hint(g) == "2>1:1"  # tier 4 (extends), not a loop: +3 on the §4 measure
+
+
+def position_key(g: Game) -> str:
+    """The position without its move counter."""
+    return "\n".join(line for line in g.to_text().splitlines() if not line.startswith("moves:"))
+
+
+def test_deal_26_at_four_suits_no_longer_loops():
+    g = Game.new(26, suits=4)
+    seen = set()
+    for _ in range(2000):
+        key = position_key(g)
+        assert key not in seen
+        seen.add(key)
+        h = g.hint()
+        if h is None or g.won:
+            break
+        g.play(h)
+    else:
+        raise AssertionError("the hint did not end")

@@ -135,3 +135,96 @@ async def test_a_solved_round_gets_the_solve_bonus(palast_factory):
     # Training: not counted in the league, but experience is.
     league = {p["name"]: p for p in await a.league()}
     assert league["Solo"]["tables"] == 0 and league["Solo"]["experience"] == 774
+
+
+async def test_joining_a_standard_table_that_filled_seats_you_at_the_open_one(palast):
+    players = [await palast.player(f"Q{i}") for i in range(5)]
+    t = next(x for x in await players[0].tables() if x["standard"])
+    for p in players[:4]:
+        assert (await p.join(table=t["id"]))["table"]["id"] == t["id"]
+    fifth = await players[4].join(table=t["id"])
+    assert fifth["table"]["id"] != t["id"] and fifth["table"]["standard"] and fifth["table"]["players"] == ["Q4"]
+
+
+async def test_a_spiderette_training_table_plays_on_seven_columns(palast):
+    a = await palast.player("Seven")
+    t = (await a.open(suits=2, rules="spiderette+practice", rounds=1, seats=2, private=False))["table"]
+    assert t["rules"] == "spiderette+practice"
+    await a.start()
+    r = await a.wait_for("round")
+    g = Game.from_text(r["position"])
+    assert len(g.columns) == 7 and g.rules.scoring and g.card_count() == 52
+    await play_round(a, r["position"], limit=5)
+    await a.wait_for("table_over")
+    assert check_no_leaks(a.received, suits=2, rules="spiderette+practice+scoring") == 1
+
+
+async def test_a_client_playing_on_its_view_and_told_the_cards_matches_the_server(palast_factory):
+    # SPEC §13 "While you play": the client plays its move on what it sees; the cards it turns
+    # up, or the row a deal brings, come with the server's answer.
+    palast = await palast_factory(draw=lambda: 34)
+    a = await palast.player("Viewer")
+    await a.open(suits=1, rules="practice", rounds=1, seats=2, private=False)
+    await a.start()
+    view = Game.from_text((await a.wait_for("round"))["position"])
+    deals = 0
+    while not view.over:
+        move = view.hint()
+        if move is None:
+            break
+        mine = view.play(move)
+        answer = await a.play(str(mine))
+        assert answer["type"] == "played" and answer["move"] == str(mine)
+        deals += mine.is_deal
+        if mine.is_deal:
+            assert [c for c in mine.dealt] == [64] * 10  # unseen until told
+            view.tell_row(answer["dealt"])
+        view.tell([(t["column"], t["card"]) for t in answer["turned_up"]])
+        assert view.unknown == []
+        assert view.view() == answer["position"] and view.score == answer["score"]
+    assert view.won and deals == 5
+
+
+async def test_jokers_undo_and_give_up_through_the_server(palast):
+    a = await palast.player("Joker")
+    await a.open(suits=4, rules="joker+practice", rounds=1, seats=2, private=False)
+    await a.start()
+    r = await a.wait_for("round")
+    g = Game.from_text(r["position"])
+    column = next(m.target for m in g.legal_jokers())
+    played = await a.play(f"joker>{column}")
+    assert played["type"] == "played" and played["move"] == f"joker>{column}"
+    after = Game.from_text(played["position"])
+    # The column received a matching card (one rank lower than its exposed card, any suit).
+    assert after.jokers_left == 2 and after.card_count() == 104
+    assert (after.columns[column - 1][-1] & 15) == (g.columns[column - 1][-1] & 15) - 1
+    undone = await a.play("undo")
+    assert Game.from_text(undone["position"]).jokers_left == 3 and undone["score"] == r_score(r) - 1  # undo costs 1
+    assert (await a.play("give up"))["state"] == "gave up"
+    over = await a.wait_for("round_over")
+    assert over["standings"][0]["state"] == "gave up" and not over["standings"][0]["solved"]
+    await a.wait_for("table_over")
+    assert check_no_leaks(a.received, suits=4, rules="joker+practice+scoring") == 1
+
+
+def r_score(round_event: dict) -> int:
+    return Game.from_text(round_event["position"]).score
+
+
+async def test_progress_reaches_the_others_and_bursts_are_coalesced(palast_factory):
+    palast = await palast_factory(progress_delay=0.9, draw=lambda: 34)
+    a = await palast.player("Fast")
+    b = await palast.player("Watcher")
+    t = (await a.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["table"]
+    await b.join(table=t["id"])
+    await a.start()
+    view = Game.from_text((await a.wait_for("round"))["position"])
+    last = None
+    for _ in range(8):  # a burst well inside the coalescing window
+        move = view.hint()
+        last = await a.play(str(move))
+        view = Game.from_text(last["position"])
+    seen = await b.wait_for("progress", player="Fast", moves=last["moves"], timeout=5)
+    assert seen["score"] == last["score"] and seen["state"] == "playing" and seen["runs"] == 0
+    from_fast = [m for m in b.received if m["type"] == "progress" and m["player"] == "Fast"]
+    assert len(from_fast) < 8

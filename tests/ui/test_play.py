@@ -39,7 +39,7 @@ async def test_hold_by_key_and_move_by_key(make_app):
         assert 3 in t.targets()
         await pilot.press("4")
         assert t.moves == 1 and len(t.game.columns[3]) == 7
-        assert "Moves: 1" in str(app.screen.query_one("#info").render())
+        assert "Moves: 1" in str(app.screen.query_one("#moves").render())
 
 
 async def test_hold_by_click_at_the_card_and_move_by_click(make_app):
@@ -109,7 +109,7 @@ async def test_retry_asks_first_and_counts_the_round(make_app, data_dir):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "4")
         await pilot.press("r")
-        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.dialog, Confirm)
         await pilot.press("n")
         assert isinstance(app.screen, GameScreen) and app.table.moves == 1
         await pilot.press("r")
@@ -135,7 +135,7 @@ async def test_won_panel_from_a_nearly_won_position(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "1")
         await pilot.pause()
-        assert isinstance(app.screen, Won)
+        assert isinstance(app.dialog, Won)
         body = str(app.screen.query_one("#won-body").render())
         assert "Moves  151" in body and "Hints  0" in body and "Time" in body
         await pilot.press("r")
@@ -182,7 +182,7 @@ async def test_help_and_escape(make_app):
     app = make_app(deal=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
-        assert type(app.screen).__name__ == "Help"
+        assert type(app.dialog).__name__ == "Help"
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 

@@ -29,11 +29,11 @@ async def test_asking_says_it_peeks_first_and_no_leaves_the_round_recorded(make_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
         await pilot.pause()
-        assert isinstance(app.screen, Confirm)
-        assert "face-down cards and the stock" in app.screen.question and "practice" in app.screen.question
+        assert isinstance(app.dialog, Confirm)
+        assert "face-down cards and the stock" in app.dialog.question and "practice" in app.dialog.question
         await pilot.press("n")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and not app.table.practice
+        assert app.dialog is None and isinstance(app.screen, GameScreen) and not app.table.practice
         assert getattr(app.screen, "question", None) is None
 
 
@@ -54,7 +54,7 @@ async def test_yes_turns_the_round_into_practice_and_tells_the_answer(make_app, 
         # Leaving the round: a practice round is not counted.
         await pilot.press("n")
         await pilot.pause()
-        if isinstance(app.screen, Confirm):
+        if isinstance(app.dialog, Confirm):
             await pilot.press("y")
             await pilot.pause()
     save = data_dir / "save.toml"

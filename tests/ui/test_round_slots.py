@@ -39,7 +39,7 @@ async def test_new_from_the_start_screen_asks_before_ending_a_saved_round(make_a
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
-        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.dialog, Confirm)
         await pilot.press("n")  # no: the round stays
         assert latest_round(read(data_dir)) is not None
         await pilot.press("n", "y")

@@ -31,7 +31,7 @@ async def test_start_daily_win_and_stats_show_it(make_app, data_dir, capsys):
         t.game = Game.from_text(NEARLY_WON)
         await pilot.press("2", "1")
         await pilot.pause()
-        assert isinstance(app.screen, Won)
+        assert isinstance(app.dialog, Won)
         await pilot.press("escape")
         await pilot.press("s")
         await pilot.pause()
@@ -72,7 +72,7 @@ async def test_practice_rounds_are_not_recorded(make_app, data_dir):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "1")
         await pilot.pause()
-        assert isinstance(app.screen, Won)
+        assert isinstance(app.dialog, Won)
     data = tomllib.loads((data_dir / "save.toml").read_text()) if (data_dir / "save.toml").exists() else {}
     assert "stats" not in data or not data["stats"]
 

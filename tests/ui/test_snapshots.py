@@ -33,3 +33,14 @@ def test_hint_outline(snap_compare, make_app):
 
 def test_ascii_four_color(snap_compare, make_app):
     assert snap_compare(make_app(deal=1, suits=4, ascii=True, four_color=True), press=["d", "1"], terminal_size=(80, 24))
+
+
+def test_retry_question_over_the_table(snap_compare, make_app):
+    # Issue 10: a dialog is drawn over the table, which stays visible behind it.
+    assert snap_compare(make_app(deal=1, suits=2), press=["9", "5", "r"], terminal_size=(80, 24))
+
+
+def test_whole_column_view(snap_compare, make_app):
+    from .test_newcomer import LONG
+
+    assert snap_compare(make_app(position=LONG), press=["v", "1"], terminal_size=(80, 24))

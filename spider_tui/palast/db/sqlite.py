@@ -42,6 +42,8 @@ class SqliteStore(Store):
         self.path = Path(path)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="palast-sqlite")
         self._db: sqlite3.Connection | None = None
+        self._pending: list[tuple[ActionRow, asyncio.Future[bool]]] = []
+        self._writing = False
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -249,17 +251,40 @@ class SqliteStore(Store):
         return await self._run(go)
 
     async def add_action(self, action: ActionRow) -> bool:
-        def go(db: sqlite3.Connection) -> bool:
-            try:
-                db.execute(
-                    "INSERT INTO actions (table_id, round, player_id, seq, move, at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (action.table_id, action.round, action.player_id, action.seq, action.move, action.at),
-                )
-            except sqlite3.IntegrityError:
-                return False
-            return True
+        """Group commit: actions arriving while a batch is being written go into the next batch,
+        one transaction each, so a busy server pays one thread hop and one commit per batch, not
+        per action.  Each caller still returns only after its action is committed."""
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((action, fut))
+        if not self._writing:
+            self._writing = True
+            asyncio.ensure_future(self._write_actions())
+        return await fut
 
-        return await self._run(go)
+    async def _write_actions(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    done = await self._run(lambda db: self._tx(db, lambda db: [self._insert(db, a) for a, _ in batch]))
+                except Exception as e:  # the whole batch failed: every caller hears it
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    continue
+                for (_, fut), ok in zip(batch, done):
+                    if not fut.done():
+                        fut.set_result(ok)
+        finally:
+            self._writing = False
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, a: ActionRow) -> bool:
+        cur = db.execute(
+            "INSERT OR IGNORE INTO actions (table_id, round, player_id, seq, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (a.table_id, a.round, a.player_id, a.seq, a.move, a.at),
+        )
+        return cur.rowcount == 1
 
     async def actions(self, table_id: int, round: int) -> list[ActionRow]:
         def go(db: sqlite3.Connection) -> list[ActionRow]:

@@ -1,0 +1,69 @@
+"""`spider server`, `spider bots`, `spider league` as a user runs them (real processes)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from spider_tui.cli import main
+
+from .test_faults import _start_server
+
+
+def spider(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "spider_tui", *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_bots_play_standard_tables_and_the_league_shows_them(tmp_path):
+    proc, url = _start_server(tmp_path, "--start-wait", "0.5")
+    try:
+        run = spider("bots", "--server", url, "--players", "3", "--rate", "20", "--seconds", "4", "--json")
+        assert run.returncode == 0, run.stderr
+        summary = json.loads(run.stdout)
+        assert list(summary) == ["players", "actions", "refused", "errors", "rounds_finished", "p50_ms", "p99_ms"]
+        assert summary["players"] == 3 and summary["actions"] > 10 and summary["errors"] == 0
+        assert summary["p50_ms"] <= summary["p99_ms"]
+        league = spider("league", "--server", url, "--json")
+        assert league.returncode == 0, league.stderr
+        players = json.loads(league.stdout)["players"]
+        assert all(list(p) == ["name", "rating", "tables", "wins", "experience"] for p in players)
+        assert [p["rating"] for p in players] == sorted((p["rating"] for p in players), reverse=True)
+        table = spider("league", "--server", url)
+        assert table.returncode == 0 and ("Palast league" in table.stdout or "No one" in table.stdout)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def test_league_without_a_server_is_one_line():
+    run = spider("league", "--server", "ws://127.0.0.1:9")
+    assert run.returncode == 1 and run.stderr.count("\n") == 1 and "can't get the league" in run.stderr
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["bots", "--players", "0"], "--players"),
+    (["bots", "--players", "3", "--rate", "x"], "--rate"),
+    (["bots", "--players", "3", "--server", "http://x"], "ws://"),
+    (["bots"], "--players"),
+    (["league", "--server", "nope"], "ws://"),
+    (["server", "--port", "70000"], "--port"),
+    (["server", "--db", "mysql://x"], "--db"),
+    (["server", "--round-seconds", "-1"], "--round-seconds"),
+])
+def test_bad_arguments_exit_2_with_one_line(argv, words, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_a_database_that_is_not_one_is_one_line(tmp_path):
+    (tmp_path / "palast.sqlite3").write_text("not a database\n")
+    run = spider("server", "--port", "0", "--data-dir", str(tmp_path), timeout=30)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1 and "can't use the database" in run.stderr
+    assert (tmp_path / "palast.sqlite3").read_text() == "not a database\n"  # left as it was

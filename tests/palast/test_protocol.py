@@ -1,0 +1,63 @@
+"""protocol.parse: whatever arrives, a checked Request or a Refusal with a reason (never a crash)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider_tui.palast.protocol import CLIENT_TYPES, Refusal, Request, has_control, name_problem, parse, table_rules
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+fields = sorted({f for fs in CLIENT_TYPES.values() for f in fs} | {"id", "type"})
+messages = st.fixed_dictionaries(
+    {"type": st.sampled_from(sorted(CLIENT_TYPES)) | st.text(max_size=10)},
+    optional={f: values | st.sampled_from([1, 2, 4, "classic", "3>7", "deal", True, "Anna"]) for f in fields if f != "type"},
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(msg=messages)
+def test_parse_never_crashes_and_checks_types(msg):
+    try:
+        req = parse(json.dumps(msg))
+    except Refusal as r:
+        assert r.reason and not has_control(r.reason)
+        return
+    assert isinstance(req, Request) and req.type in CLIENT_TYPES
+    for key, value in req.fields.items():
+        if key in ("suits", "rounds", "seats", "table"):
+            assert type(value) is int
+        if key in ("name", "rules", "move", "code"):
+            assert isinstance(value, str) and not has_control(value)
+    if req.type == "hello":
+        assert name_problem(req["name"]) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(raw=st.binary(max_size=200) | st.text(max_size=200))
+def test_parse_refuses_garbage_with_a_reason(raw):
+    try:
+        parse(raw)
+    except Refusal as r:
+        assert r.reason
+
+
+@given(name=st.text(max_size=20))
+def test_accepted_names_follow_the_rules(name):
+    if name_problem(name) is None:
+        assert 1 <= len(name) <= 16 and not has_control(name)
+        assert all(ch.isalnum() or ch in " -_." for ch in name)
+
+
+def test_table_rules_are_canonical_and_scoring_is_implicit():
+    assert table_rules("Fast + Joker") == "joker+fast"
+    assert table_rules("scoring") == "classic"
+    assert table_rules("timed") == "classic"
+    assert table_rules("practice") == "practice"
+    assert table_rules("Spiderette + joker") == "spiderette+joker"

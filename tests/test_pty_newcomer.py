@@ -1,0 +1,84 @@
+"""Issue 10 in a real pty: the first frame shows the table; ASCII on the Linux console; NO_COLOR."""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import time
+
+from tests.test_pty import Pty
+
+CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣SHDC]")
+
+
+def env_for(tmp_path, **extra) -> dict[str, str]:
+    env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "SPIDER_DATA_DIR": str(tmp_path)}
+    env.update(extra)
+    return env
+
+
+def read_until(p: Pty, test, seconds: float = 20) -> bytes:
+    """Feed output chunk by chunk until ``test(screen_text)`` holds; returns every byte read."""
+    raw = b""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        r, _, _ = select.select([p.fd], [], [], 0.05)
+        if not r:
+            continue
+        try:
+            data = os.read(p.fd, 65536)
+        except OSError:
+            break
+        raw += data
+        p.stream.feed(data)
+        if b"\x1b[6n" in data:
+            os.write(p.fd, b"\x1b[1;1R")
+        if test("\n".join(p.screen.display)):
+            return raw
+    raise AssertionError("timed out:\n" + "\n".join(p.screen.display))
+
+
+def quit(p: Pty) -> None:
+    os.write(p.fd, b"\x11")  # Ctrl+Q
+    p.exit_status()
+
+
+def test_the_first_frame_with_the_top_bar_already_shows_the_cards(tmp_path):
+    p = Pty(["--deal", "1"], 100, 30, env_for(tmp_path))
+    read_until(p, lambda s: "Moves" in s)
+    screen = "\n".join(p.screen.display)
+    assert max(len(CARD.findall(line)) for line in screen.splitlines()) == 10, screen
+    quit(p)
+
+
+def test_linux_console_gets_ascii_only(tmp_path):
+    p = Pty(["--deal", "1"], 80, 24, env_for(tmp_path, TERM="linux", LANG="C"))
+    read_until(p, lambda s: "Moves" in s and "Undo" in s)
+    p.read(0.5)
+    screen = "\n".join(p.screen.display)
+    assert all(ord(ch) < 128 for ch in screen), [ch for ch in screen if ord(ch) >= 128][:5]
+    assert "Deal 1 - 1 suit" in screen and "Deals: 5" in screen and "New" in screen
+    assert re.search(r"\b(?:10|[2-9AJQK])S\b", screen)
+    quit(p)
+
+
+def test_a_plain_c_locale_alone_keeps_the_glyphs(tmp_path):
+    # Over SSH the server's locale is often C while the player's terminal is UTF-8.
+    p = Pty(["--deal", "1"], 80, 24, env_for(tmp_path, LANG="C", TERM="xterm-256color"))
+    read_until(p, lambda s: "♠" in s and "Moves" in s)
+    quit(p)
+
+
+def test_no_color_writes_no_colour_codes(tmp_path):
+    p = Pty(["--deal", "1"], 100, 30, env_for(tmp_path, NO_COLOR="1"))
+    raw = read_until(p, lambda s: "Moves" in s and "Undo" in s)
+    os.write(p.fd, b"1")
+    p.read(0.5)
+    sgr = re.findall(rb"\x1b\[([0-9;]*)m", raw)
+    colour = [s for s in sgr if re.search(rb"(?:^|;)(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;|$)", s)]
+    assert not colour, colour[:5]
+    screen = "\n".join(p.screen.display)
+    # One card reads as one card: the exposed card is drawn on one line (no doubled "7♠ / ♠ / 7♠").
+    assert not re.search(r"^\s*♠(\s+♠){9}\s*$", screen, re.M), screen
+    quit(p)
