@@ -165,12 +165,18 @@ def play_round(game: Game, budget: int = PLAN_NODES) -> bool:
 
 
 def play_hints(game: Game) -> bool:
-    """Play the hint (SPEC §4) until it has nothing or the round is won; True when won."""
+    """Play the hint (SPEC §4) until it has nothing or the round is won; True when won.
+    SPEC §4 says following the hint always ends; a guard of ``MAX_ACTIONS`` keeps a bench
+    from hanging if a hint ever loops (raises RuntimeError: a bug to report, not a loss)."""
+    actions = 0
     while not game.won:
         move = game.hint()
         if move is None:
             break
         game.play(move)
+        actions += 1
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"the hint looped: {actions} actions without an end")
     return game.won
 
 
