@@ -3,6 +3,7 @@
     python bench/strength.py                   # deals 1-100 at 1, 2 and 4 suits, 10 s a solve
     python bench/strength.py --deals 10        # a quick look
     python bench/strength.py --suits 4 --first 101 --deals 50 --seconds 5 --out runs.json
+    python bench/strength.py --combine a.json b.json   # one table from runs split over processes
 
 One process, one thread, one run: for every deal it plays the fair bot (``fairbot.play_round``:
 it sees only ``Game.view()`` and never undoes), the hint-bot (plays ``Game.hint()`` until it has
@@ -97,7 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=10.0, help="solver CPU seconds a deal (default 10)")
     p.add_argument("--plan-nodes", type=int, default=PLAN_NODES, help=f"fair bot positions a plan (default {PLAN_NODES})")
     p.add_argument("--out", metavar="FILE", help="also write every deal's result as JSON")
+    p.add_argument("--combine", nargs="+", metavar="FILE", help="print the table from --out files instead of playing")
     args = p.parse_args(argv)
+    if args.combine:
+        return combine(args.combine, args.seconds)
     suit_counts = [int(s) for s in args.suits.split(",")]
     deals = range(args.first, args.first + args.deals)
     started = time.monotonic()
@@ -118,12 +122,19 @@ def main(argv: list[str] | None = None) -> int:
           f"(Python {platform.python_version()}, {platform.machine()}, load average at the end "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores).")
     print()
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            json.dump({str(k): v for k, v in results.items()}, f, indent=1)
+    return table(results, args.seconds)
+
+
+def table(results: dict[int, list[dict]], seconds: float) -> int:
     print("| suits | fair bot won | fair bot wall time a round | hint-bot won | solver solved | solver mean CPU time "
           "| solver median (solved) | solver max (solved) | solver mean wall time |")
     print("|---|---|---|---|---|---|---|---|---|")
     missed: list[str] = []
-    for suits in suit_counts:
-        line, miss = summary(suits, results[suits], args.seconds)
+    for suits in sorted(results):
+        line, miss = summary(suits, results[suits], seconds)
         print(line)
         missed += miss
     print()
@@ -133,10 +144,23 @@ def main(argv: list[str] | None = None) -> int:
             print(f"- {m}")
     else:
         print("All SPEC §14 budgets met.")
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            json.dump({str(k): v for k, v in results.items()}, f, indent=1)
     return 1 if missed else 0
+
+
+def combine(files: list[str], seconds: float) -> int:
+    """One table from several ``--out`` files (a run split over processes or suit counts)."""
+    results: dict[int, list[dict]] = {}
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            for suits, rows in json.load(f).items():
+                results.setdefault(int(suits), []).extend(rows)
+    for suits, rows in results.items():
+        rows.sort(key=lambda r: r["deal"])
+        deals = [r["deal"] for r in rows]
+        print(f"{suits} suits: deals {deals[0]}–{deals[-1]}, {len(deals)} deals"
+              + ("" if len(set(deals)) == len(deals) else " (some twice!)"))
+    print()
+    return table(results, seconds)
 
 
 if __name__ == "__main__":
