@@ -6,6 +6,8 @@ Bad arguments exit with status 2 and a one-line reason, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 
 from spider_tui import __version__
@@ -27,10 +29,9 @@ class _Parser(argparse.ArgumentParser):
 def _deal_number(text: str) -> int:
     from spider_tui.engine import MAX_DEAL, MIN_DEAL
 
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}") from None
+    if not (text.isascii() and text.isdigit()) or len(text) > 20:  # int() takes " 5", "٣", "1_000"
+        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}")
+    n = int(text)
     if not MIN_DEAL <= n <= MAX_DEAL:
         raise argparse.ArgumentTypeError(f"deal number must be {MIN_DEAL}..{MAX_DEAL}, not {n}")
     return n
@@ -76,11 +77,11 @@ def cmd_stats(argv: list[str]) -> int:
     try:
         data = save.load()
     except SaveError as e:
-        print(f"spider: {e}", file=sys.stderr)
+        error_line(str(e))
         return 1
     notice = save.take_notice()
     if notice:
-        print(f"spider: {notice}", file=sys.stderr)
+        error_line(notice)
     if args.json:
         print(stats_json(data))
     else:
@@ -132,6 +133,38 @@ def app_parser() -> _Parser:
     return p
 
 
+POSITION_LIMIT = 1 << 20
+"""A position file is read only up to 1 MB: a whole deal is about 400 bytes."""
+
+
+def read_position_file(path: str) -> str:
+    """The text of the position file ``path``: a regular file of at most 1 MB, UTF-8 (a BOM is fine).
+
+    Opened without blocking (a FIFO would wait for a writer forever) and refused unless it is a
+    regular file (``/dev/zero`` would be read until memory runs out).  Raises UsageError.
+    """
+    def fail(reason: str) -> UsageError:
+        return UsageError(f"argument --position: can't read {path}: {reason}")
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise fail(e.strerror or str(e)) from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise fail("not a regular file")
+        try:
+            raw = f.read(POSITION_LIMIT + 1)
+        except OSError as e:
+            raise fail(e.strerror or str(e)) from None
+    if len(raw) > POSITION_LIMIT:
+        raise fail("larger than 1 MB; a position is a few hundred bytes")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise fail("not UTF-8 text") from None
+
+
 def parse_app_args(argv: list[str], today=None):
     """Parse and check ``spider [options]``; returns (args, Launch).  Raises UsageError."""
     from spider_tui.ui_launch import Launch
@@ -157,12 +190,7 @@ def parse_app_args(argv: list[str], today=None):
     if args.position is not None:
         from spider_tui.engine import Game
 
-        try:
-            with open(args.position, encoding="utf-8") as f:
-                position = f.read()
-        except (OSError, UnicodeDecodeError) as e:
-            reason = getattr(e, "strerror", None) or str(e)
-            raise UsageError(f"argument --position: can't read {args.position}: {reason}") from None
+        position = read_position_file(args.position)
         try:
             Game.from_text(position)
         except ValueError as e:
@@ -194,6 +222,13 @@ def cmd_app(argv: list[str]) -> int:
     gc.freeze()  # what is loaded now lives as long as the app: keep it out of every collection
     gc.disable()  # until the first frame is up (SpiderApp.on_mount turns it back on)
     app.run(mouse=not args.no_mouse)
+    # The terminal is back: wait for the last write (a lock held by another spider may delay it).
+    if not app.writer.idle and not app.writer.flush(0.5):
+        error_line("saving the round... (the save file is busy)")
+    if not app.writer.close(timeout=save.lock_timeout + 2):
+        error = app.writer.last_error
+        error_line(f"{error or 'The save file is still busy.'} The last changes of this session were not saved.")
+        return 1
     return app.return_code or 0
 
 
@@ -218,5 +253,25 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_web(argv[1:])
         return cmd_app(argv)
     except UsageError as e:
-        print(f"{getattr(e, 'prog', 'spider')}: {e}", file=sys.stderr)
+        error_line(str(e), prog=getattr(e, "prog", "spider"))
         return 2
+    except BrokenPipeError:  # `spider stats --json | head -c 10`: the reader left; no traceback
+        _quiet_stdout()
+        return 1
+
+
+def error_line(message: str, prog: str = "spider") -> None:
+    """``PROG: MESSAGE`` on stderr as one line; control characters shown (``\\x1b``), never sent."""
+    from spider_tui.safe_text import visible
+
+    print(f"{prog}: {visible(message, newlines=False)}", file=sys.stderr)
+
+
+def _quiet_stdout() -> None:
+    """After EPIPE: point stdout at /dev/null so the interpreter's final flush raises nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

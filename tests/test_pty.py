@@ -89,6 +89,20 @@ def test_hang_up_keeps_the_round(tmp_path):
     assert kept.moves == 1 and kept.deal == 1
 
 
+def test_sigint_right_after_a_move_keeps_the_round(tmp_path):
+    """Issue 9, item 10: SIGINT within the autosave delay still saves the round."""
+    p = Pty(["--deal", "1", "--suits", "2"], 100, 30, env_for(tmp_path))
+    assert p.wait_for("Moves: 0"), "\n".join(p.screen.display)
+    os.write(p.fd, b"d")
+    assert p.wait_for("Moves: 1")
+    os.kill(p.pid, signal.SIGINT)
+    assert p.exit_status() is not None
+    from spider_tui.store.rounds import latest_round
+
+    _, kept = latest_round(tomllib.loads((tmp_path / "save.toml").read_text()))
+    assert kept.moves == 1 and kept.deal == 1
+
+
 def test_tiny_terminal_says_the_size_needed(tmp_path):
     p = Pty(["--deal", "1"], 40, 12, env_for(tmp_path))
     assert p.wait_for("This one is 40×12"), "\n".join(p.screen.display)

@@ -35,6 +35,7 @@ from collections import Counter
 
 from .cards import SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, make_card, parse_card
 from .game import RUN, Game, PositionError
+from .deal import MAX_DEAL
 from .rules import JOKERS_PER_ROUND, rules_named
 
 COLUMNS = 10  # classic Spider; a position's rules decide (Rules.columns)
@@ -82,7 +83,20 @@ def _columns_so_far(headers: dict[str, tuple[str, int]]) -> int:
         return COLUMNS
 
 
+def _ascii_int(text: str, signed: bool = False) -> int | None:
+    """``text`` as a whole number written in ASCII digits (``-`` first if ``signed``), else None.
+
+    ``int()`` alone takes ``²``-like digits, ``1_000``, ``+5`` and spaces, and raises a plain
+    ValueError beyond 4300 digits; no number in a position needs more than 20 digits.
+    """
+    digits = text[1:] if signed and text.startswith("-") else text
+    if not digits or len(digits) > 20 or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
+
+
 def parse_position(text: str) -> Game:
+    text = text.removeprefix("\ufeff")  # a UTF-8 BOM from an editor
     headers: dict[str, tuple[str, int]] = {}
     columns: dict[int, tuple[list[int], int, int]] = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -93,8 +107,11 @@ def parse_position(text: str) -> Game:
         key, value = key.strip().lower(), value.strip()
         if not sep:
             raise PositionError(f"expected 'name: value', got {line!r}", lineno)
-        if key.isdigit():
-            col = int(key)
+        if key[:1].isdigit():
+            col = _ascii_int(key)
+            if col is None:
+                shown = key if len(key) <= 12 else key[:12] + "..."
+                raise PositionError(f"unknown line {shown!r} (a column is a number 1-{_columns_so_far(headers)})", lineno)
             if not 1 <= col <= COLUMNS:
                 raise PositionError(f"there is no column {col} (columns are 1-{_columns_so_far(headers)})", lineno)
             if col in columns:
@@ -122,10 +139,9 @@ def parse_position(text: str) -> Game:
         if name not in headers:
             return default
         value, ln = headers[name]
-        try:
-            v = int(value)
-        except ValueError:
-            raise PositionError(f"'{name}:' wants a number, not {value!r}", ln) from None
+        v = _ascii_int(value, signed=lo is None or lo < 0)
+        if v is None:
+            raise PositionError(f"'{name}:' wants a number, not {value!r}", ln)
         if lo is not None and v < lo:
             raise PositionError(f"'{name}:' must be at least {lo}", ln)
         if hi is not None and v > hi:
@@ -212,7 +228,7 @@ def parse_position(text: str) -> Game:
     return Game(
         cols, down, stock, done,
         suits=suits, rules=rules,
-        deal_number=header_int("deal", None, 1),
+        deal_number=header_int("deal", None, 1, MAX_DEAL),
         moves=header_int("moves", 0, 0) or 0,
         jokers_left=header_int("jokers", JOKERS_PER_ROUND, 0, JOKERS_PER_ROUND),
         score=header_int("score", 0, None),

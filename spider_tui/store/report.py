@@ -12,6 +12,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from spider_tui.safe_text import safe
 from spider_tui.store.stats import CLASSIC, stats_rules, summary
 
 NO_VALUE = "—"
@@ -75,7 +76,8 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     """
     none = NO_VALUE_ASCII if ascii else NO_VALUE
     s = summary(data, rules)
-    title = "Spider stats" if rules == CLASSIC else f"Spider stats ({rules} rules)"
+    # A preset name is a key from the save file: never markup, never raw control characters.
+    title = safe("Spider stats" if rules == CLASSIC else f"Spider stats ({rules} rules)", newlines=False)
     table = Table(title=title, box=box.ASCII if ascii else box.SIMPLE_HEAD, title_justify="left")
     table.add_column("")
     for key, label in (("1", "1 suit"), ("2", "2 suits"), ("4", "4 suits")):

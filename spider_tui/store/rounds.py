@@ -10,6 +10,7 @@ of token ``"legacy"`` and moved under ``[rounds]`` at the next write.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from spider_tui.store.stats import RoundState, load_round, save_round
@@ -72,3 +73,37 @@ def latest_round(data: dict[str, Any]) -> tuple[str, RoundState] | None:
         if best is None or when > best[0]:
             best = (when, token, state)
     return None if best is None else (best[1], best[2])
+
+
+class RoundMark:
+    """What one instance knows of its round's place in the file: ``on_disk`` once a write that
+    kept it (or Continue, which read it there) succeeded.  A round that was on disk and is gone
+    now was ended by another instance (two logins): it is neither saved again nor counted again."""
+
+    def __init__(self, token: str, on_disk: bool = False) -> None:
+        self.token = token
+        self.on_disk = on_disk
+
+    def ended_elsewhere(self, data: dict[str, Any]) -> bool:
+        return self.on_disk and self.token not in _tables(data)
+
+
+def keep_round(data: dict[str, Any], mark: RoundMark, state: RoundState, saved_at: float) -> bool:
+    """:func:`put_round`, unless another instance ended this round meanwhile; True when kept."""
+    if mark.ended_elsewhere(data):
+        return False
+    put_round(data, mark.token, state, saved_at)
+    return True
+
+
+def end_round_once(data: dict[str, Any], mark: RoundMark, record: Callable[[dict[str, Any]], object]) -> bool:
+    """The round ended here: ``record(data)`` and forget its saved copy, once per round identity.
+
+    Nothing is recorded when another instance already ended it (continued in two logins and won in
+    both, or ended by New on another start screen). True when recorded here.
+    """
+    if mark.ended_elsewhere(data):
+        return False
+    record(data)
+    drop_round(data, mark.token)
+    return True

@@ -55,16 +55,18 @@ a numbered deal) is simply **left out**. Readers treat a missing key as "no valu
 Checking a file
 ---------------
 
-:meth:`SaveFile.load` rejects (keeps aside as ``save.toml.bad-<timestamp>`` and starts fresh) a file
-that is not UTF-8 TOML, whose ``version`` is not an integer 1..:data:`VERSION`, or where a known key
-has the wrong *type*: ``settings.suits`` not an int, a count not an int, a time not a number,
-``[stats]`` holding something that is not a preset table, a daily date list that is not a list of
-strings/dates... A missing ``version`` (e.g. an empty file) reads as the current version.
+:meth:`SaveFile.load` rejects (keeps aside as ``save.toml.bad-<timestamp>`` and starts fresh) only a
+file that is not a save at all: not UTF-8 TOML, nested too deeply, or a ``version`` that is not an
+integer 1..:data:`VERSION`. A missing ``version`` (e.g. an empty file) reads as the current version.
 
-Wrong *values* of the right type (``suits = 3``, a bad date string) are not fatal: the readers in
-:mod:`~spider_tui.store.stats` fall back to defaults or skip them. The ``[round]`` table is only
-required to be a table; its fields are checked by :func:`~spider_tui.store.stats.load_round`, which
-returns ``None`` for a malformed round, because a broken unfinished round must never cost the stats.
+A bad *value* costs only itself (:func:`clean_data`): a known key of the wrong type
+(``suits = "2"``), a negative count or one at/beyond 2**63, a time that is negative or not finite,
+``won`` above ``played``, a known table that is not a table. It is dropped, the rest is kept, the
+original file is copied to ``save.toml.bad-<timestamp>``, the file is rewritten without it, and
+:attr:`SaveFile.notice` names the dropped keys. Values of the right type the readers can't use
+(``suits = 3``, an unknown rules name from a newer version) are kept in the file; the readers in
+:mod:`~spider_tui.store.stats` fall back to defaults. The ``[round]`` tables' fields are checked
+by :func:`~spider_tui.store.stats.load_round`, which returns ``None`` for a malformed round.
 
 Keys this version does not know, at the top level or inside known tables, are kept on every write.
 
@@ -72,7 +74,8 @@ Writing
 -------
 
 :meth:`SaveFile.update` is the only way to write. It takes an exclusive ``fcntl.flock`` on
-``save.toml.lock`` (a separate, permanent file in the same directory), reads the file as it is on
+``save.toml.lock`` (a separate, permanent file in the same directory, opened with ``O_NOFOLLOW``
+and refused unless it is a regular file), reads the file as it is on
 disk *now*, applies the caller's change function, writes a temp file in the same directory, flushes
 and fsyncs it, ``os.replace``-s it over ``save.toml`` and fsyncs the directory. So two instances
 (two SSH logins) never lose each other's results: each expresses its change as a function of the
@@ -87,6 +90,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import stat
 import tempfile
 import time
 import tomllib
@@ -151,10 +155,23 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def check_data(data: Any) -> None:
-    """Raise :class:`BadSaveFile` if ``data`` is not a readable version-1 save (see module doc).
+COUNT_LIMIT = 2**63
+"""Counts at or beyond this (TOML's 64-bit integers) are bad values."""
 
-    Only types are checked here; values are judged by the readers.
+
+def _is_count(value: Any) -> bool:
+    return _is_int(value) and 0 <= value < COUNT_LIMIT
+
+
+def _is_time(value: Any) -> bool:
+    return _is_number(value) and 0 <= value < COUNT_LIMIT and value == value  # NaN != NaN
+
+
+def check_data(data: Any) -> None:
+    """Raise :class:`BadSaveFile` if ``data`` is not a readable version-1 save at all.
+
+    That is: not a table, or a version that is not a whole number 1..:data:`VERSION`. Every other
+    fault is a bad *value*, dropped by :func:`clean_data` while the rest is kept.
     """
     if not isinstance(data, dict):
         raise BadSaveFile("it is not a TOML table")
@@ -165,58 +182,109 @@ def check_data(data: Any) -> None:
         raise BadSaveFile(f"it was written by a newer spider (format version {version})", newer=True)
     if version < 1:
         raise BadSaveFile(f"its version {version} is not a known format version")
-    if "total_play_seconds" in data and not _is_number(data["total_play_seconds"]):
-        raise BadSaveFile("total_play_seconds is not a number")
+    if _depth(data) > MAX_DEPTH:
+        raise BadSaveFile("it is nested too deeply to read")
 
+
+MAX_DEPTH = 32
+"""Tables and lists nested deeper than this are not a save file (and would not write back)."""
+
+
+def _depth(value: Any) -> int:
+    """How deeply tables and lists nest in ``value`` (without recursion; stops past MAX_DEPTH)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (dict, list)):
+            level += 1
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                stack.extend((v, level) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def clean_data(data: dict[str, Any]) -> list[str]:
+    """Drop the bad values of a checked save (in place); return their dotted names, in file order.
+
+    Bad: a known key of the wrong type (``suits = "2"``), a count that is negative or at/beyond
+    2**63, a time that is negative or not finite, ``won`` above ``played``, a table that is not a
+    table. Values of the right type the readers don't use (``suits = 3``, an unknown rules name)
+    are kept: the readers fall back to defaults, and a newer spider may know them.
+    """
+    dropped: list[str] = []
+
+    def drop(table: dict[str, Any], key: str, name: str) -> None:
+        del table[key]
+        dropped.append(name)
+
+    if "total_play_seconds" in data and not _is_time(data["total_play_seconds"]):
+        drop(data, "total_play_seconds", "total_play_seconds")
+
+    if "settings" in data and not isinstance(data["settings"], dict):
+        drop(data, "settings", "settings")
     settings = data.get("settings", {})
-    if not isinstance(settings, dict):
-        raise BadSaveFile("[settings] is not a table")
     for key, kind in _SETTING_TYPES.items():
         if key in settings:
             value = settings[key]
-            ok = _is_int(value) if kind is int else isinstance(value, kind)
+            ok = _is_int(value) and abs(value) < COUNT_LIMIT if kind is int else isinstance(value, kind)
             if not ok:
-                raise BadSaveFile(f"settings.{key} has the wrong type")
+                drop(settings, key, f"settings.{key}")
 
+    if "stats" in data and not isinstance(data["stats"], dict):
+        drop(data, "stats", "stats")
     stats = data.get("stats", {})
-    if not isinstance(stats, dict):
-        raise BadSaveFile("[stats] is not a table")
-    for rules, per_rules in stats.items():
+    for rules in list(stats):
+        per_rules = stats[rules]
         if not isinstance(per_rules, dict):
-            raise BadSaveFile(f"stats.{rules} is not a table")
+            drop(stats, rules, f"stats.{rules}")
+            continue
         for suits in SUIT_KEYS:
             if suits not in per_rules:
                 continue
             table = per_rules[suits]
+            where = f"stats.{rules}.{suits}"
             if not isinstance(table, dict):
-                raise BadSaveFile(f"stats.{rules}.{suits} is not a table")
+                drop(per_rules, suits, where)
+                continue
             for key in _INT_STAT_KEYS:
-                if key in table and not _is_int(table[key]):
-                    raise BadSaveFile(f"stats.{rules}.{suits}.{key} is not a whole number")
+                if key in table and not _is_count(table[key]):
+                    drop(table, key, f"{where}.{key}")
             for key in _TIME_STAT_KEYS:
-                if key in table and not _is_number(table[key]):
-                    raise BadSaveFile(f"stats.{rules}.{suits}.{key} is not a number")
+                if key in table and not _is_time(table[key]):
+                    drop(table, key, f"{where}.{key}")
+            for prefix in ("", "daily_"):
+                won, played = table.get(prefix + "won"), table.get(prefix + "played", 0)
+                if won is not None and won > played:
+                    drop(table, prefix + "won", f"{where}.{prefix}won")
 
+    if "daily" in data and not isinstance(data["daily"], dict):
+        drop(data, "daily", "daily")
     daily = data.get("daily", {})
-    if not isinstance(daily, dict):
-        raise BadSaveFile("[daily] is not a table")
-    won = daily.get("won", {})
-    if not isinstance(won, dict):
-        raise BadSaveFile("daily.won is not a table")
+    if "won" in daily and not isinstance(daily["won"], dict):
+        drop(daily, "won", "daily.won")
+    won_dates = daily.get("won", {})
     for suits in SUIT_KEYS:
-        if suits in won:
-            dates = won[suits]
+        if suits in won_dates:
+            dates = won_dates[suits]
             if not isinstance(dates, list) or not all(isinstance(d, (str, date)) for d in dates):
-                raise BadSaveFile(f"daily.won.{suits} is not a list of dates")
+                drop(won_dates, suits, f"daily.won.{suits}")
 
     if "round" in data and not isinstance(data["round"], dict):
-        raise BadSaveFile("[round] is not a table")
+        drop(data, "round", "round")
+    if "rounds" in data and not isinstance(data["rounds"], dict):
+        drop(data, "rounds", "rounds")
+    rounds = data.get("rounds", {})
+    for token in list(rounds):
+        if not isinstance(rounds[token], dict):
+            drop(rounds, token, f"rounds.{token}")
+    return dropped
 
 
 def parse_bytes(raw: bytes) -> dict[str, Any]:
     """Parse and check the file's bytes; raise :class:`BadSaveFile` when they are not a save.
 
-    The result always has ``version`` set (to :data:`VERSION`).
+    The result always has ``version`` set (to :data:`VERSION`). Bad values are not dropped here
+    (see :func:`read_bytes`).
     """
     try:
         text = raw.decode("utf-8")
@@ -227,9 +295,19 @@ def parse_bytes(raw: bytes) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         detail = str(exc).replace(" (at ", " at ").rstrip(")")
         raise BadSaveFile(f"it is not valid TOML: {detail[:1].lower()}{detail[1:]}") from exc
+    except RecursionError as exc:  # x = [[[[...]]]] nested hundreds deep
+        raise BadSaveFile("it is nested too deeply to read") from exc
+    except (ValueError, MemoryError) as exc:  # anything else the reader can raise on odd input
+        raise BadSaveFile(f"it could not be read ({type(exc).__name__})") from exc
     check_data(data)
     data["version"] = VERSION
     return data
+
+
+def read_bytes(raw: bytes) -> tuple[dict[str, Any], list[str]]:
+    """:func:`parse_bytes`, then :func:`clean_data`: (data with its bad values dropped, their names)."""
+    data = parse_bytes(raw)
+    return data, clean_data(data)
 
 
 def dump_text(data: dict[str, Any]) -> str:
@@ -311,7 +389,9 @@ class SaveFile:
         if raw is None:
             return default_data()
         try:
-            return parse_bytes(raw)
+            data, dropped = read_bytes(raw)
+            if not dropped:
+                return data
         except BadSaveFile:
             pass
         # Bad as read without the lock: recheck and set aside under the lock, so a good file
@@ -320,12 +400,13 @@ class SaveFile:
             return self._read_locked()
 
     def _read_locked(self) -> dict[str, Any]:
-        """Read under the lock; a bad file is kept aside and a fresh default returned."""
+        """Read under the lock. A file that is not a save is kept aside and a fresh default
+        returned; a file with bad values is copied aside and rewritten without them."""
         raw = self._read_raw()
         if raw is None:
             return default_data()
         try:
-            return parse_bytes(raw)
+            data, dropped = read_bytes(raw)
         except BadSaveFile as bad:
             kept = self._keep_aside()
             if bad.newer:
@@ -335,15 +416,39 @@ class SaveFile:
                 self.notice = (f"The save file could not be read ({bad}); it was kept as {kept.name} "
                                f"and a new one was started.")
             return default_data()
+        if dropped:
+            kept = self._keep_copy(raw)
+            self._write_atomic(dump_text(data).encode("utf-8"))
+            self.notice = (f"Some values in the save file were not readable and were dropped "
+                           f"({_names(dropped)}); everything else was kept. The original file was kept as "
+                           f"{kept.name}.")
+        return data
 
-    def _keep_aside(self) -> Path:
-        """Rename the bad file to ``save.toml.bad-YYYYmmdd-HHMMSS`` (``-2``, ``-3``... if taken)."""
+    def _bad_name(self) -> Path:
+        """A free name ``save.toml.bad-YYYYmmdd-HHMMSS`` (``-2``, ``-3``... if taken)."""
         stamp = self._clock().strftime("%Y%m%d-%H%M%S")
         base = self.path.with_name(f"{self.path.name}.bad-{stamp}")
         target, n = base, 1
         while target.exists():
             n += 1
             target = base.with_name(f"{base.name}-{n}")
+        return target
+
+    def _keep_copy(self, raw: bytes) -> Path:
+        """Write ``raw`` (the file as it was) to a new ``save.toml.bad-<timestamp>``."""
+        target = self._bad_name()
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            with os.fdopen(fd, "wb") as f:
+                f.write(raw)
+        except OSError as exc:
+            raise SaveError(f"The save file {self.path} has unreadable values, and could not be copied "
+                            f"aside as {target.name}: {_why(exc)}.") from exc
+        return target
+
+    def _keep_aside(self) -> Path:
+        """Rename the bad file to ``save.toml.bad-YYYYmmdd-HHMMSS`` (``-2``, ``-3``... if taken)."""
+        target = self._bad_name()
         try:
             os.rename(self.path, target)
         except OSError as exc:
@@ -403,10 +508,18 @@ class SaveFile:
         """Hold an exclusive ``flock`` on the lock file (creating the directory if needed)."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            # O_NOFOLLOW: a symlink planted as save.toml.lock must not create a file elsewhere.
+            flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+            fd = os.open(self.lock_path, flags | getattr(os, "O_NONBLOCK", 0), 0o644)
         except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise SaveError(f"The save file's lock {self.lock_path} is a symbolic link; "
+                                f"remove it and try again.") from exc
             raise SaveError(f"Could not open the save file's lock {self.lock_path}: {_why(exc)}.") from exc
         try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SaveError(f"The save file's lock {self.lock_path} is not a regular file; "
+                                f"remove it and try again.")
             self._acquire(fd)
             try:
                 yield
@@ -446,6 +559,13 @@ def _fsync_dir(directory: Path) -> None:
             raise SaveError(f"Could not flush the save directory {directory}: {_why(exc)}.") from exc
     finally:
         os.close(fd)
+
+
+def _names(names: list[str], most: int = 5) -> str:
+    """Dotted key names for a notice: at most ``most``, each cut to 40 characters."""
+    shown = [n if len(n) <= 40 else n[:39] + "…" for n in names[:most]]
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(shown) + more
 
 
 def _why(exc: OSError) -> str:

@@ -9,6 +9,7 @@ dropped SSH link loses at most that moment.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gc
 import os
 import random
@@ -21,6 +22,7 @@ from textual.app import App
 from textual.filter import Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
+from spider_tui.safe_text import visible
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import (
     RoundResult,
@@ -35,7 +37,8 @@ from spider_tui.store import (
     record_result,
     set_setting,
 )
-from spider_tui.store.rounds import drop_round, get_round, latest_round, put_round
+from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
+from spider_tui.store.writer import SaveWriter
 from spider_tui.store import today as real_today
 from spider_tui.table import Table, plural
 from spider_tui.ui.game_screen import GameScreen
@@ -83,7 +86,10 @@ class SpiderApp(App):
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
         self.table: Table | None = None
-        self._round_token: str | None = None
+        self._mark: RoundMark | None = None  # the round's identity in the save file
+        self.writer = SaveWriter(save, on_written=self._written_elsewhere)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._write_failing = False
         self._recorded = False
         self._save_timer = None
         self._error_told = False
@@ -92,30 +98,60 @@ class SpiderApp(App):
     # ------------------------------------------------------------------ data
     @property
     def settings(self):
-        return get_settings(self.data)
+        """The saved settings; a rules name this version doesn't know (a newer spider wrote it)
+        reads as classic here and stays in the file."""
+        settings = get_settings(self.data)
+        try:
+            rules_named(settings.rules)
+        except (KeyError, ValueError):
+            settings = dataclasses.replace(settings, rules="classic")
+        return settings
 
     def load_data(self) -> dict:
+        """The file as it is now, with the changes still waiting to be written applied to it."""
         try:
-            self.data = self.save.load()
+            data = self.save.load()
         except SaveError as e:
             self.tell(str(e))
+            return self.data
+        for change in self.writer.pending():
+            change(data)
+        self.data = data
         return self.data
 
     def take_notice(self) -> str | None:
         return self.save.take_notice()
 
-    def write(self, fn: Callable[[dict], object]) -> None:
-        """Apply ``fn`` to the save file on disk (locked, atomic); keep the result in memory."""
-        try:
-            self.data = self.save.update(fn)
-        except SaveError as e:
-            fn(self.data)  # keep playing with the change in memory
-            self.tell(str(e))
+    def write(self, fn: Callable[[dict], object], after: Callable[[], None] | None = None) -> None:
+        """Apply ``fn`` in memory now and to the save file on disk off the UI thread (locked,
+        atomic, in order).  A change that can't be written is kept and tried again with the next."""
+        fn(self.data)
+        self.writer.submit(fn, after)
+
+    def _written_elsewhere(self, data: dict | None, error: SaveError | None) -> None:
+        """The writer thread's report: handed to the UI thread."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self._written, data, error)
+
+    def _written(self, data: dict | None, error: SaveError | None) -> None:
+        if error is not None:
+            if not self._write_failing:
+                self._write_failing = True
+                message = visible(f"{error} Nothing is lost yet: your results are kept and saved "
+                                  f"with the next change (or when you quit).")
+                self.notify(message, severity="error", timeout=10, markup=False)
+            return
+        if self._write_failing:
+            self._write_failing = False
+            self.notify("The save file could be written again; nothing was lost.", timeout=5, markup=False)
+        if data is not None and self.writer.idle:
+            self.data = data  # the file as written: it has the other instances' results too
 
     def tell(self, message: str) -> None:
         if not self._error_told:
             self._error_told = True
-            self.notify(message, severity="error", timeout=8)
+            self.notify(visible(message), severity="error", timeout=8, markup=False)
 
     def saved_round(self) -> RoundState | None:
         """The unfinished round Continue offers: the most recently saved one."""
@@ -154,12 +190,13 @@ class SpiderApp(App):
 
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
+        self._loop = asyncio.get_running_loop()
         # The command line turns the garbage collector off for a faster first frame (its full
         # pass landed inside the first render); it comes back on once the table is up.
         self.set_timer(0.5, gc.enable)
         try:
             loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
+            for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, self.hang_up)
         except (NotImplementedError, RuntimeError, ValueError):
             pass
@@ -172,7 +209,7 @@ class SpiderApp(App):
         if la.position is not None or la.daily is not None or la.deal is not None or la.suits is not None:
             notice = self.take_notice()  # the start screen shows it otherwise
             if notice:
-                self.notify(notice, severity="warning", timeout=10)
+                self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         if la.position is not None:
             self.begin(Table(Game.from_text(la.position), practice=True, start=la.position), "Practice")
         elif la.daily is not None:
@@ -196,7 +233,8 @@ class SpiderApp(App):
     def begin(self, table: Table, title: str | None = None, *, token: str | None = None) -> None:
         """Put ``table`` on screen as the current round."""
         self.table = table
-        self._round_token = token or os.urandom(6).hex()
+        # A continued round was read from the file: it is on disk under its token.
+        self._mark = RoundMark(token or os.urandom(6).hex(), on_disk=token is not None)
         self._recorded = False
         screen = GameScreen(table, self.look, title or self.title_for(table))
         if isinstance(self.screen, GameScreen):
@@ -251,7 +289,7 @@ class SpiderApp(App):
         try:
             game = Game.from_text(state.position)
         except ValueError as e:
-            self.notify(f"The saved round could not be read ({e}); it was dropped.", severity="error")
+            self.notify(visible(f"The saved round could not be read ({e}); it was dropped."), severity="error", markup=False)
             self.write(lambda d: drop_round(d, token))
             return
         table = Table(game, deal_number=state.deal, daily=state.daily, practice=state.practice,
@@ -351,14 +389,13 @@ class SpiderApp(App):
         t.pause()
         counts = t.moves > 0
         result = self._result(won)
-        token = self._round_token
+        mark = self._mark
 
-        def change(d: dict) -> None:
+        def record(d: dict) -> None:
             if counts:
                 record_result(d, result)
-            drop_round(d, token)
 
-        self.write(change)
+        self.write(lambda d: end_round_once(d, mark, record))
 
     def store_round(self) -> None:
         """Write the unfinished round for Continue (without undo history)."""
@@ -368,8 +405,8 @@ class SpiderApp(App):
         state = RoundState(position=t.game.to_text(), suits=t.suits, rules=t.game.rules.name,
                            moves=t.moves, seconds=round(t.seconds, 3), hints=t.hints_used,
                            deal=t.deal_number, daily=t.daily, practice=t.practice, start=t.start)
-        token, now = self._round_token, time.time()
-        self.write(lambda d: put_round(d, token, state, now))
+        mark, now = self._mark, time.time()
+        self.write(lambda d: keep_round(d, mark, state, now), after=lambda: setattr(mark, "on_disk", True))
 
     def ask_end_round(self, kind: str) -> None:
         """Retry or New; asks first when a round is in progress (SPEC §6)."""
@@ -453,6 +490,12 @@ class SpiderApp(App):
             starts[-1].pop_until_active()
         else:
             self.switch_screen(StartScreen())
+
+    def on_unmount(self) -> None:
+        """Every way out keeps the round; the last writes get a moment (the command line waits
+        longer, after the terminal is restored)."""
+        self.store_round()
+        self.writer.flush(timeout=2.0)
 
     def hang_up(self) -> None:
         """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""

@@ -3,15 +3,34 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from spider_tui.table import clock_text
 from spider_tui.ui.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
+
+
+ResultType = TypeVar("ResultType")
+
+
+class ModalDialog(ModalScreen[ResultType]):
+    """A modal screen that answers once.  A double or triple click on a chip (or a key right after
+    it) arrives after the first answer; dismissing again would pop the screen underneath.
+    (Dialogs over the table are ``Overlay``s, which close once by themselves.)"""
+
+    _answered = False
+
+    def answer_once(self, value: ResultType | None) -> None:
+        if self._answered or not self.is_current:
+            return
+        self._answered = True
+        self.dismiss(value)
 
 
 class Confirm(Overlay):

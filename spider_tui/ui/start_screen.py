@@ -8,10 +8,12 @@ from datetime import date
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from spider_tui.safe_text import safe
+from spider_tui.ui.dialogs import ModalDialog as Dialog
 from spider_tui.ui.widgets import Chip
 
 TITLE = "S P I D E R"
@@ -70,7 +72,7 @@ class StartScreen(Screen):
         self.query_one("#fourcolor", Chip).update(f"Four colours (f): {'on' if look.four_color else 'off'}")
         self.query_one("#ascii", Chip).update(f"ASCII (a): {'on' if look.ascii else 'off'}")
         self.query_one("#title", Static).update(look.text(TITLE))
-        self.query_one("#rules", Chip).update(f"Special rules (o): {app.settings.rules}")
+        self.query_one("#rules", Chip).update(safe(f"Special rules (o): {app.settings.rules}"))
         self.query_one("#winnable", Chip).update(f"Winnable deals only (w): {'on' if app.settings.winnable_only else 'off'}")
         has_round = app.saved_round() is not None
         self.query_one("#continue", Chip).display = has_round
@@ -78,7 +80,7 @@ class StartScreen(Screen):
         self.query_one("#daily", Chip).update("Daily challenge (d)" + (f"  {look.marks['check']} Today done" if done else ""))
         notice = app.take_notice()
         if notice:
-            self.query_one("#note", Static).update(notice)
+            self.query_one("#note", Static).update(safe(notice))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -133,7 +135,7 @@ class StartScreen(Screen):
         self.app.push_screen(RulesScreen(), lambda _: self.sync())
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(Dialog[None]):
     """Special rules (SPEC §10): toggle options for the next new round.  Saved at once."""
 
     BINDINGS = [Binding("escape,q,o", "close", "Done")]
@@ -155,7 +157,7 @@ class RulesScreen(ModalScreen[None]):
         return [Option(label, id=key) for key, label in lines(self.app.settings.rules, ascii=self.app.look.ascii)]
 
     def on_mount(self) -> None:
-        self.query_one("#rules-name", Static).update(f"Rules: {self.app.settings.rules}")
+        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.app.settings.rules}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from spider_tui.rules_menu import toggle
@@ -170,10 +172,10 @@ class RulesScreen(ModalScreen[None]):
         self.query_one("#rules-name", Static).update(f"Rules: {new}")
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.answer_once(None)
 
 
-class DailyScreen(ModalScreen["date | None"]):
+class DailyScreen(Dialog["date | None"]):
     """Today and the 29 days before, each marked when won at the current suit count."""
 
     BINDINGS = [Binding("escape,q", "close", "Back")]
@@ -199,13 +201,13 @@ class DailyScreen(ModalScreen["date | None"]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         # The start screen starts it once this screen is gone (a dialog pushed from here would be
         # popped by this dismiss instead of this screen).
-        self.dismiss(date.fromisoformat(event.option.id))
+        self.answer_once(date.fromisoformat(event.option.id))
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.answer_once(None)
 
 
-class StatsScreen(ModalScreen[None]):
+class StatsScreen(Dialog[None]):
     BINDINGS = [Binding("escape,q,s", "close", "Back")]
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
@@ -222,9 +224,9 @@ class StatsScreen(ModalScreen[None]):
             yield Static(stats_table(data, ascii=self.app.look.ascii), id="stats-table")
             for rules in stats_rules(data):
                 if rules != "classic":  # other rules keep their own stats (SPEC §10)
-                    yield Static(f"Rules: {rules}", markup=False, classes="rules-title")
+                    yield Static(safe(f"Rules: {rules}"), classes="rules-title")
                     yield Static(stats_table(data, rules=rules, ascii=self.app.look.ascii))
             yield Static("Esc to go back", markup=False)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.answer_once(None)

@@ -198,22 +198,51 @@ BAD = [
     b'version = "one"',
     b"version = 0",
     b"version = true",
-    b"total_play_seconds = \"long\"",
-    b"settings = 3",
-    b"[settings]\nsuits = \"four\"",
-    b"[settings]\nascii = 1",
-    b"stats = 3",
-    b"[stats]\nclassic = 5",
-    b"[stats.classic]\n1 = 5",
-    b"[stats.classic.1]\nplayed = 1.5",
-    b"[stats.classic.1]\nwon = true",
-    b"[stats.classic.1]\nfastest_seconds = \"fast\"",
-    b"daily = []",
-    b"[daily]\nwon = 3",
-    b"[daily.won]\n1 = [3]",
-    b"[daily.won]\n2 = \"2026-11-29\"",
-    b"round = 5",
+    b"x = " + b"[" * 500 + b"]" * 500,   # nested too deeply for the reader (RecursionError)
+    b"x = " + b"[" * 40 + b"]" * 40,     # readable, but deeper than any save file
 ]
+
+
+# Bad values, not a bad file (issue 9, item 12): only they are dropped.
+BAD_VALUES = [
+    (b"total_play_seconds = \"long\"", "total_play_seconds"),
+    (b"settings = 3", "settings"),
+    (b"[settings]\nsuits = \"four\"", "settings.suits"),
+    (b"[settings]\nascii = 1", "settings.ascii"),
+    (b"stats = 3", "stats"),
+    (b"[stats]\nclassic = 5", "stats.classic"),
+    (b"[stats.classic]\n1 = 5", "stats.classic.1"),
+    (b"[stats.classic.1]\nplayed = 1.5", "stats.classic.1.played"),
+    (b"[stats.classic.1]\nwon = true", "stats.classic.1.won"),
+    (b"[stats.classic.1]\nfastest_seconds = \"fast\"", "stats.classic.1.fastest_seconds"),
+    (b"daily = []", "daily"),
+    (b"[daily]\nwon = 3", "daily.won"),
+    (b"[daily.won]\n1 = [3]", "daily.won.1"),
+    (b"[daily.won]\n2 = \"2026-11-29\"", "daily.won.2"),
+    (b"round = 5", "round"),
+]
+
+
+@pytest.mark.parametrize("raw, name", BAD_VALUES)
+def test_a_bad_value_is_dropped_and_the_rest_kept(save, data_dir, raw, name):
+    data_dir.mkdir()
+    good = (b"[stats.spiderette.2]\nplayed = 7\nwon = 2\n" if not raw.startswith(b"stats")
+            else b"[settings]\nfour_color = true\n")
+    save.path.write_bytes(raw + b"\n" + good)
+    save._clock = lambda: datetime(2026, 11, 29, 20, 15, 0)
+    data = save.load()
+    if raw.startswith(b"stats"):
+        assert data["settings"]["four_color"] is True
+    else:
+        assert data["stats"]["spiderette"]["2"] == {"played": 7, "won": 2}
+    kept = data_dir / "save.toml.bad-20261129-201500"
+    assert kept.read_bytes() == raw + b"\n" + good
+    notice = save.take_notice()
+    assert notice is not None and "\n" not in notice and name in notice and kept.name in notice
+    # The file was rewritten without the bad value: the next start is quiet and keeps the stats.
+    again = SaveFile(save.path)
+    assert again.load() == data and again.take_notice() is None
+    assert len(bad_files(data_dir)) == 1
 
 
 @pytest.mark.parametrize("raw", BAD)
