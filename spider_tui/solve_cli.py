@@ -17,6 +17,7 @@ import sys
 import time
 
 from spider_tui.cli import UsageError, _deal_number, _Parser, _suits
+from spider_tui.safe_text import visible
 
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 24 * 3600.0
@@ -24,9 +25,9 @@ PEEKS = "The solver looks at the face-down cards and the stock, which a player c
 
 
 def printable(text: str) -> str:
-    """``text`` with control and other unprintable characters written as escapes, so a file
-    name or file content can't drive the terminal."""
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+    """``text`` on one line with control characters written out (``\\x1b``): the project's
+    safe-text rule, so a file name or file content can't drive the terminal."""
+    return visible(text, newlines=False)
 
 
 def _seconds(text: str) -> float:
