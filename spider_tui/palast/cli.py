@@ -79,7 +79,7 @@ def cmd_server(argv: list[str]) -> int:
     try:
         store = open_store(args.db, resolve_data_dir(args.data_dir))
     except ValueError as e:
-        raise UsageError(f"argument --db: {e}") from None
+        raise UsageError(f"argument --db: {e}", "spider server") from None
     options = Options(round_seconds=args.round_seconds, fast_seconds=args.fast_seconds,
                       between_seconds=args.between_seconds, start_wait=args.start_wait)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
@@ -182,7 +182,7 @@ def bots_parser() -> _Parser:
 def cmd_bots(argv: list[str]) -> int:
     args = bots_parser().parse_args(argv)
     if args.players > 5000:
-        raise UsageError("argument --players: at most 5000")
+        raise UsageError("argument --players: at most 5000", "spider bots")
     from .bots import run_bots
 
     try:

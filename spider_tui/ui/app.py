@@ -283,7 +283,7 @@ class SpiderApp(App):
             return
         token, state = found
         t = self.table
-        if t is not None and token == self._round_token and not self._recorded and not t.over:
+        if t is not None and self._mark is not None and token == self._mark.token and not self._recorded and not t.over:
             self.begin(t, token=token)  # the round left for the start screen: undo history and all
             return
         try:

@@ -44,9 +44,9 @@ async def test_confirm_chips_act_once(make_app, key, chip, times):
         first = app.table
         await pilot.press(key)
         await pilot.pause()
-        assert isinstance(app.screen, Confirm)
+        assert isinstance(app.dialog, Confirm)
         await burst_click(pilot, chip, times)
-        assert isinstance(app.screen, GameScreen), app.screen_stack
+        assert isinstance(app.screen, GameScreen) and app.dialog is None, app.screen_stack
         assert len(app.screen_stack) == 2
         if chip == "#no":
             assert app.table is first and not first.over
@@ -67,10 +67,10 @@ async def test_won_chips_act_once(make_app, chip, times):
         app.table.game = Game.from_text(NEARLY_WON)
         await pilot.press("2", "1")
         await pilot.pause()
-        assert isinstance(app.screen, Won)
+        assert isinstance(app.dialog, Won)
         won_table = app.table
         await burst_click(pilot, chip, times)
-        assert isinstance(app.screen, GameScreen), app.screen_stack
+        assert isinstance(app.screen, GameScreen) and app.dialog is None, app.screen_stack
         assert len(app.screen_stack) == 2
         assert app.table is not won_table and app.table.moves == 0
         assert played(app) == 1

@@ -38,7 +38,7 @@ async def win_here(app, pilot) -> None:
     app.table.game = Game.from_text(NEARLY_WON)
     await pilot.press("2", "1")
     await pilot.pause()
-    assert isinstance(app.screen, Won)
+    assert isinstance(app.dialog, Won)
 
 
 async def test_a_round_continued_in_two_logins_and_won_in_both_counts_once(make_app, data_dir):
