@@ -116,7 +116,7 @@ RULES_HELP = (
 def app_parser() -> _Parser:
     p = _Parser(
         prog="spider",
-        description="Spider Solitaire for the terminal. Subcommands: `spider show N`, `spider stats`.",
+        description="Spider Solitaire for the terminal. Subcommands: `spider show N`, `spider stats`, `spider solve N`.",
         epilog="In the game, F1 shows the rules and every key (q: back to the menu, Ctrl+Q: quit).",
     )
     p.add_argument("--version", action="version", version=f"spider {__version__}")
@@ -244,6 +244,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_show(argv[1:])
         if argv and argv[0] == "stats":
             return cmd_stats(argv[1:])
+        if argv and argv[0] == "solve":
+            from spider_tui.solve_cli import cmd_solve
+
+            return cmd_solve(argv[1:])
         if argv and argv[0] in ("server", "league", "bots"):
             from spider_tui.palast import cli as palast_cli
 

@@ -54,6 +54,8 @@ ROUND_COMMANDS: list[Command] = [
     Command("J", "table('joker')", "Joker", "joker (Joker rule)", "J", footer=True, key_display="J"),
     Command("g", "give_up", "Give up", "give up", "g"),
     Command("v", "peek", "View column", "see a whole column", "v + 1-0", "click its \"more\" line"),
+    Command("w", "still_winnable", "Winnable?", "could this still be won? (the solver peeks at hidden cards: "
+            "the round becomes practice; w again stops it)", "w"),
     Command("r", "retry", "Retry", "retry the deal", "r", footer=True),
     Command("n", "new", "New", "new deal", "n", footer=True),
     Command("s", "stats", "Stats", "stats", "s", footer=True),

@@ -22,6 +22,7 @@ a numbered deal) is simply **left out**. Readers treat a missing key as "no valu
     rules = "classic"                 # rules preset name for the next round
     four_color = false
     ascii = false
+    winnable_only = false             # New deals only numbers the solver proved winnable
 
     [stats.classic.1]                 # [stats.<rules preset>.<suit count "1"|"2"|"4">]
     played = 3
@@ -112,7 +113,10 @@ VERSION = 1
 SUIT_KEYS = ("1", "2", "4")
 """Suit counts as TOML keys."""
 
-DEFAULT_SETTINGS: dict[str, Any] = {"suits": 1, "rules": "classic", "four_color": True, "ascii": False}  # four colours: ♠ and ♣ apart at 4 suits
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "suits": 1, "rules": "classic", "four_color": True, "ascii": False,  # four colours: ♠ and ♣ apart at 4 suits
+    "winnable_only": False,
+}
 
 HEADER = (
     "# Spider (spider-tui) save file. Plain TOML; keys are stable. Edit only while spider is not running.\n"
@@ -125,7 +129,7 @@ _TMP_SUFFIX = ".tmp"
 
 _INT_STAT_KEYS = ("played", "won", "fewest_moves", "daily_played", "daily_won", "daily_fewest_moves")
 _TIME_STAT_KEYS = ("fastest_seconds", "daily_fastest_seconds")
-_SETTING_TYPES: dict[str, type] = {"suits": int, "rules": str, "four_color": bool, "ascii": bool}
+_SETTING_TYPES: dict[str, type] = {"suits": int, "rules": str, "four_color": bool, "ascii": bool, "winnable_only": bool}
 
 
 class SaveError(Exception):

@@ -192,6 +192,7 @@ class Settings:
     rules: str = DEFAULT_SETTINGS["rules"]
     four_color: bool = DEFAULT_SETTINGS["four_color"]
     ascii: bool = DEFAULT_SETTINGS["ascii"]
+    winnable_only: bool = DEFAULT_SETTINGS["winnable_only"]  # New deals only proved-winnable numbers (SPEC §14)
 
 
 SETTING_NAMES = tuple(f.name for f in fields(Settings))

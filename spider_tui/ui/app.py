@@ -85,6 +85,7 @@ class SpiderApp(App):
         self.session = SoloSession(lambda: self.data, self.write, rng=self.rng)
         self._save_timer = None
         self._error_told = False
+        self._winnable = None
 
     # ------------------------------------------------------------------ data
     @property
@@ -196,6 +197,8 @@ class SpiderApp(App):
             pass
         self.set_class(self.look.ascii, "-ascii")  # ASCII borders (app.tcss)
         la = self.launch
+        if self.settings.winnable_only:
+            self.winnable.prove_ahead(la.suits or self.settings.suits)
         if self._load_error:
             self.tell(self._load_error)
         if la.position is not None or la.daily is not None or la.deal is not None or la.suits is not None:
@@ -236,8 +239,26 @@ class SpiderApp(App):
         self.show_round(self.session.deal(number, suits, self.rules))
 
     def start_new(self, suits: int | None = None) -> None:
-        """A new random deal: at ``suits``, else the command line's --suits, else the setting."""
-        self.show_round(self.session.new_round(suits or self.launch.suits or self.settings.suits, self.rules))
+        """A new random deal: at ``suits``, else the command line's --suits, else the setting.
+        With "Winnable deals only" a number the solver proved winnable (ui/winnable_deals.py)."""
+        suits = suits or self.launch.suits or self.settings.suits
+        if self.settings.winnable_only and self.winnable.new_deal(suits, self.rules, self.begin_deal):
+            return
+        self.show_round(self.session.new_round(suits, self.rules))
+
+    @property
+    def winnable(self):
+        """Proved-winnable deal numbers and their background prover (made when first needed)."""
+        if self._winnable is None:
+            from spider_tui.ui.winnable_deals import WinnableDeals
+
+            self._winnable = WinnableDeals(self)
+        return self._winnable
+
+    def set_winnable_only(self, on: bool) -> None:
+        self.write(lambda d: set_setting(d, "winnable_only", on))
+        if on:
+            self.winnable.prove_ahead(self.settings.suits)
 
     def start_daily(self, d: date, suits: int | None = None) -> None:
         self.show_round(self.session.daily(d, suits or self.settings.suits))

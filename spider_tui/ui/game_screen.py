@@ -199,7 +199,7 @@ class GameScreen(Screen):
             return False  # the table is hidden: no move may be made blind
         # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
         # failing in silence; once the round is over the footer no longer offers them.
-        if name in ("undo", "deal", "hint", "give_up"):
+        if name in ("undo", "deal", "hint", "give_up", "still_winnable"):
             return not t.over
         if name == "joker":
             if not g.rules.joker:
@@ -326,6 +326,16 @@ class GameScreen(Screen):
 
     def action_give_up(self) -> None:
         self.post_message(self.Asks("give_up"))
+
+    def action_still_winnable(self) -> None:
+        from spider_tui.ui import question
+
+        question.ask(self)
+
+    def on_unmount(self) -> None:
+        from spider_tui.ui import question
+
+        question.cancel(self)
 
     def action_retry(self) -> None:
         self.post_message(self.Asks("retry"))

@@ -1,5 +1,5 @@
-"""Start screen: Continue, New game, Daily challenge, Suits 1/2/4, Special rules, Four colours,
-ASCII, Stats, Help, Quit (SPEC §7).  Every line is a chip: a click does what its key does."""
+"""Start screen: Continue, New game, Daily challenge, Suits 1/2/4, Special rules, Winnable deals
+only, Four colours, ASCII, Stats, Help, Quit (SPEC §7, §14).  Every line is a chip: a click does what its key does."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ class StartScreen(Screen):
         Binding("2", "suits(2)", "2 suits", show=False),
         Binding("4", "suits(4)", "4 suits", show=False),
         Binding("o", "rules", "Special rules"),
+        Binding("w", "winnable", "Winnable only", show=False),
         Binding("f", "display('four_color')", "Four colours", show=False),
         Binding("a", "display('ascii')", "ASCII", show=False),
         Binding("s", "stats", "Stats"),
@@ -48,6 +49,7 @@ class StartScreen(Screen):
             yield Chip("New game (n)", "new_game", id="newgame")
             yield Chip("Daily challenge (d)", "daily", id="daily")
             yield Chip("Special rules (o)", "rules", id="rules")
+            yield Chip("Winnable deals only (w): off", "winnable", id="winnable")
             yield Chip("Four colours (f)", "display('four_color')", id="fourcolor")
             yield Chip("ASCII (a)", "display('ascii')", id="ascii")
             yield Chip("Stats (s)", "stats", id="stats")
@@ -73,6 +75,7 @@ class StartScreen(Screen):
         self.query_one("#ascii", Chip).update(f"ASCII (a): {'on' if look.ascii else 'off'}")
         self.query_one("#title", Static).update(look.text(TITLE))
         self.query_one("#rules", Chip).update(safe(f"Special rules (o): {app.settings.rules}"))
+        self.query_one("#winnable", Chip).update(f"Winnable deals only (w): {'on' if app.settings.winnable_only else 'off'}")
         has_round = app.saved_round() is not None
         self.query_one("#continue", Chip).display = has_round
         done = app.daily_won(app.today(), suits)
@@ -89,6 +92,17 @@ class StartScreen(Screen):
 
     def action_suits(self, k: int) -> None:
         self.app.set_suits(k)
+        if self.app.settings.winnable_only:
+            self.app.winnable.prove_ahead(k)
+        self.sync()
+
+    def action_winnable(self) -> None:
+        """Toggle "Winnable deals only" (remembered): New deals proved-winnable numbers."""
+        on = not self.app.settings.winnable_only
+        self.app.set_winnable_only(on)
+        if on:
+            self.notify("New deals only numbers the solver proved winnable (it looks at every card to prove it).",
+                        markup=False, timeout=6)
         self.sync()
 
     def action_display(self, name: str) -> None:

@@ -237,7 +237,7 @@ def test_property_counts(rs):
 
 
 def test_settings_defaults():
-    assert get_settings({}) == Settings(suits=1, rules="classic", four_color=True, ascii=False)
+    assert get_settings({}) == Settings(suits=1, rules="classic", four_color=True, ascii=False, winnable_only=False)
     assert get_settings(default_data()) == Settings()
 
 

@@ -68,7 +68,7 @@ class RaceScreen(GameScreen):
         self.round.changed()  # the round's end pauses the table; the server keeps the result
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("retry", "new"):
+        if action in ("retry", "new", "still_winnable"):  # no solver at a race: it would peek
             return False
         return super().check_action(action, parameters)
 

@@ -1,0 +1,183 @@
+"""A fair bot (SPEC §14): plays from a view, seeing only what a player sees, and never undoes.
+
+``plan(view)`` takes a game read from ``Game.view()`` (every face-down and stock card ``??``)
+and searches the moves it can reason about: it stops at any move that turns up a card (what
+comes up is unknown) and never looks past a deal.  It returns the line to the best position it
+found (completed runs, turned-up cards, same-suit joins, empty columns; see ``score``), the
+deal when nothing on the table helps, or nothing when the round is stuck.
+
+``play_round(game)`` plays a whole round: it shows the bot only ``Game.from_text(game.view())``,
+plays the plan on ``game`` up to the first move that turned up a card or dealt, and asks again.
+A plan always ends in a strictly better score, a turned-up card or a deal, so a round ends.
+
+>>> from spider_tui.engine import Game
+>>> g = Game.new(7, suits=1)
+>>> isinstance(play_round(g), bool) and (g.won or not g.can_undo)
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from . import lean
+from .game import DEAL, Game, Move
+from .lean import Board, Node
+from .solve import candidate_moves
+
+PLAN_NODES = 4000  # positions one plan may look at
+FILL_FIRST = 1000  # while the stock waits for empty columns to be filled
+MAX_ACTIONS = 3000  # a round never takes more (a guard; plans end long before)
+
+# Weights: a player who can't see the cards values off-suit joins (they keep cards movable).
+F_RUN = 400
+F_JOIN = 20
+F_NATURAL = 8
+F_BREAK = -10
+F_DOWN = -25  # a face-down card (turning one up is the only way to learn more)
+F_EMPTY = (0, 70, 120, 150, 170, 185, 195, 200, 205, 210, 215)  # by empty columns
+F_BURIED = -2  # per face-down card and per face-up card lying on top of it
+
+_cache: dict[bytes, int] = {}
+
+
+def column_score(col: bytes) -> int:
+    v = _cache.get(col)
+    if v is not None:
+        return v
+    d = col[0]
+    n = len(col)
+    if n == 1:
+        v = 0
+    else:
+        v = F_DOWN * d + F_BURIED * d * (n - 1 - d)
+        for i in range(d + 2, n):
+            a, b = col[i - 1], col[i]
+            if a == b + 1:
+                v += F_JOIN
+            elif (a & 15) == (b & 15) + 1:
+                v += F_NATURAL
+            else:
+                v += F_BREAK
+    if len(_cache) > 500_000:
+        _cache.clear()
+    _cache[col] = v
+    return v
+
+
+def score(board: Board, node: Node) -> int:
+    cols = node[0]
+    empty = sum(len(c) == 1 for c in cols)
+    return sum(map(column_score, cols)) + F_RUN * board.done(node) + F_EMPTY[min(empty, 10)]
+
+
+def _step(node: Node, move) -> tuple[Node | None, int]:
+    """The child after a move or a carry (a list of moves), and the cards it turned up."""
+    if type(move) is not list:
+        child, flipped, _ = lean.play_move(node, *move)
+        return child, flipped
+    flipped = 0
+    for s, t, k in move:
+        cols, runs, _ = node
+        dst = cols[t]
+        if runs[s] < k or (len(dst) > 1 and (dst[-1] & 15) != (cols[s][-k] & 15) + 1):
+            return None, 0
+        node, f, _ = lean.play_move(node, s, t, k)
+        flipped += f
+    return node, flipped
+
+
+def _moves(path_parents: dict, key) -> list:
+    out: list = []
+    while True:
+        parent, move = path_parents[key]
+        if parent is None:
+            break
+        out.extend(reversed(move) if type(move) is list else [move])
+        key = parent
+    out.reverse()
+    return out
+
+
+def plan(view: Game, budget: int = PLAN_NODES) -> list[Move]:
+    """The moves the bot plays next from ``view`` (a game read from a view): a line up to the
+    first move that turns up a card, or ``[DEAL]``, or ``[]`` when nothing helps (stuck)."""
+    board, root = lean.from_game(view)
+    if board.is_won(root):
+        return []
+    root_score = score(board, root)
+    parents: dict = {root[0]: (None, None)}
+    best_key, best = None, (root_score, 0)
+    ready_key, ready = None, None  # the best position with no empty column (the stock may deal)
+    turn_key, turn = None, None  # the best position that turned up a card
+    need_fill = bool(view.stock) and view.deal_refusal() is not None
+    heap = [(-root_score, 0, root)]
+    made = 0
+    while heap and made < budget:
+        _, depth, node = heapq.heappop(heap)
+        key = node[0]
+        for move in candidate_moves(board, node, need_fill):
+            if move is None:
+                continue  # the deal: considered below, when nothing on the table helps
+            child, flipped = _step(node, move)
+            if child is None or child[0] in parents:
+                continue
+            parents[child[0]] = (key, move)
+            made += 1
+            value = score(board, child)
+            rank = (value, -(depth + 1))
+            if rank > best:
+                best, best_key = rank, child[0]
+            if flipped and (turn is None or rank > turn):
+                turn, turn_key = rank, child[0]
+            if need_fill and (ready is None or rank > ready) and all(len(c) > 1 for c in child[0]):
+                ready, ready_key = rank, child[0]
+            if not flipped and not board.is_won(child):
+                if need_fill:  # look first where the empty columns get filled
+                    value -= FILL_FIRST * sum(len(c) == 1 for c in child[0])
+                heapq.heappush(heap, (-value, depth + 1, child))
+    if best_key is not None:
+        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, best_key)]
+    if turn_key is not None:  # nothing improves: turning up a card at least shows more
+        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, turn_key)]
+    if view.deal_refusal() is None:
+        return [DEAL]
+    if ready_key is not None:  # fill the empty columns as well as can be, then deal
+        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, ready_key)] + [DEAL]
+    return []
+
+
+def play_round(game: Game, budget: int = PLAN_NODES) -> bool:
+    """Play ``game`` to its end as the fair bot (never undoing); True when it was won.
+
+    The bot sees only ``game.view()``; ``game`` itself is only played on."""
+    actions = 0
+    while not game.won and actions < MAX_ACTIONS:
+        moves = plan(Game.from_text(game.view()), budget)
+        if not moves:
+            break
+        for m in moves:
+            played = game.play(m)
+            actions += 1
+            if played.turned_up or played.dealt:
+                break  # something new is in sight: plan again
+    return game.won
+
+
+def play_hints(game: Game) -> bool:
+    """Play the hint (SPEC §4) until it has nothing or the round is won; True when won.
+    SPEC §4 says following the hint always ends; a guard of ``MAX_ACTIONS`` keeps a bench
+    from hanging if a hint ever loops (raises RuntimeError: a bug to report, not a loss)."""
+    actions = 0
+    while not game.won:
+        move = game.hint()
+        if move is None:
+            break
+        game.play(move)
+        actions += 1
+        if actions >= MAX_ACTIONS:
+            raise RuntimeError(f"the hint looped: {actions} actions without an end")
+    return game.won
+
+
+__all__ = ["plan", "play_round", "play_hints", "score", "PLAN_NODES"]

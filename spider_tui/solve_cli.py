@@ -1,0 +1,136 @@
+"""``spider solve`` (SPEC §14): could this deal or position be won?  Full-knowledge search.
+
+    spider solve N [--suits K] [--rules R] [--seconds S] [--json]
+    spider solve --position FILE [--seconds S] [--json]
+
+``--json`` prints ``{"result": "winnable" | "not winnable" | "unknown", "moves": [...],
+"seconds": t, "nodes": n}``; ``moves`` (present only when winnable) is a whole win from the
+start position in SPEC §3 move text.  "not winnable" only when the search was exhaustive.
+Bad arguments exit with status 2 and one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from spider_tui.cli import UsageError, _deal_number, _Parser, _suits
+from spider_tui.safe_text import visible
+
+DEFAULT_SECONDS = 10.0
+MAX_SECONDS = 24 * 3600.0
+PEEKS = "The solver looks at the face-down cards and the stock, which a player can't see."
+
+
+def printable(text: str) -> str:
+    """``text`` on one line with control characters written out (``\\x1b``): the project's
+    safe-text rule, so a file name or file content can't drive the terminal."""
+    return visible(text, newlines=False)
+
+
+def _seconds(text: str) -> float:
+    try:
+        s = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, not {printable(text)!r}") from None
+    if not 0 < s <= MAX_SECONDS:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"seconds must be more than 0 and at most {MAX_SECONDS:.0f}, not {printable(text)}")
+    return s
+
+
+def solve_parser() -> _Parser:
+    p = _Parser(
+        prog="spider solve",
+        description="Could this be won? Searches for a whole win with full knowledge of the cards "
+        "(it looks at face-down cards and the stock).",
+    )
+    p.add_argument("number", nargs="?", type=_deal_number, metavar="N", help="deal number, 1..2147483647")
+    p.add_argument("--position", metavar="FILE", help="solve a position in notation instead of a deal")
+    p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count of deal N (default 1)")
+    p.add_argument("--rules", metavar="NAME", help="rules of deal N (default classic)")
+    p.add_argument("--seconds", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
+                   help=f"give up after S seconds (default {DEFAULT_SECONDS:g})")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON for scripts")
+    return p
+
+
+def _game(args):
+    """The Game to solve, from the arguments; raises UsageError."""
+    from spider_tui.engine import Game, rules_named
+    from spider_tui.engine.solve import supported
+
+    if args.position is not None:
+        if args.number is not None:
+            raise UsageError("give a deal number or --position FILE, not both")
+        if args.suits is not None or args.rules is not None:
+            raise UsageError("--suits and --rules go with a deal number; a position file names its own")
+        name = printable(args.position)
+        try:
+            with open(args.position, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            reason = getattr(e, "strerror", None) or str(e)
+            raise UsageError(f"argument --position: can't read {name}: {printable(reason)}") from None
+        try:
+            game = Game.from_text(text)
+        except ValueError as e:
+            raise UsageError(f"argument --position: {name}: {printable(str(e))}") from None
+    else:
+        if args.number is None:
+            raise UsageError("give a deal number N or --position FILE")
+        rules = "classic"
+        if args.rules is not None:
+            try:
+                rules = rules_named(args.rules).name
+            except KeyError as e:
+                raise UsageError(f"argument --rules: {printable(e.args[0])}") from None
+        game = Game.new(args.number, suits=args.suits or 1, rules=rules)
+    reason = supported(game)
+    if reason:
+        raise UsageError(reason)
+    return game
+
+
+def _describe(game, args) -> str:
+    if args.position is not None:
+        return f"Position {printable(args.position)}"
+    extra = "" if game.rules.name == "classic" else f", {game.rules.name}"
+    return f"Deal {game.deal_number} ({game.suits} suit{'s' if game.suits != 1 else ''}{extra})"
+
+
+def cmd_solve(argv: list[str]) -> int:
+    from spider_tui.engine.solve import WINNABLE, solve
+
+    args = solve_parser().parse_args(argv)
+    game = _game(args)
+    start = time.monotonic()
+    deadline = start + args.seconds
+    found = solve(game, stop=lambda: time.monotonic() >= deadline)
+    seconds = round(time.monotonic() - start, 3)
+    if args.json:
+        out: dict = {"result": found.result}
+        if found.result == WINNABLE:
+            out["moves"] = found.moves
+        out["seconds"] = seconds
+        out["nodes"] = found.nodes
+        print(json.dumps(out))
+        return 0
+    what = _describe(game, args)
+    searched = f"{seconds:.2f} s, {found.nodes:,} positions"
+    if found.result == WINNABLE:
+        n = len(found.moves or [])
+        print(f"{what}: winnable, in {n} move{'s' if n != 1 else ''} ({searched}).")
+    elif found.result == "not winnable":
+        print(f"{what}: not winnable: every line was searched ({searched}).")
+    else:
+        print(f"{what}: unknown: no win found in {args.seconds:g} s ({searched}); try more --seconds.")
+    print(PEEKS)
+    if found.moves:
+        for i in range(0, len(found.moves), 10):
+            print("  " + " ".join(f"{m:>7}" for m in found.moves[i:i + 10]).rstrip())
+    return 0
+
+
+__all__ = ["cmd_solve", "solve_parser", "printable"]

@@ -1,0 +1,86 @@
+""""Winnable deals only" for New (SPEC §14): the app's side of ``spider_tui.winnable``.
+
+With the setting on, New deals a number the solver proved winnable at the current suit count,
+taken from ``winnable.json`` in the data dir.  A background prover keeps a few ready per suit
+count, so New doesn't wait; when none is ready yet (the first time at 4 suits, say), a worker
+thread proves one and the deal starts when it is found, with a notice meanwhile.
+
+A proof holds for every rule option that only adds freedom or leaves the deal as it is
+(Relaxed, Open, Undo off, Joker, Scoring, timers, Practice); Scorpion and the one-deck games
+deal or play differently, so there New deals a random number and says why.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import TYPE_CHECKING
+
+from spider_tui.engine import rules_named
+from spider_tui.winnable import ProvedDeals, Prover, prove_now
+
+if TYPE_CHECKING:
+    from spider_tui.ui.app import SpiderApp
+
+
+def applies(rules: str) -> bool:
+    """Whether a classic-rules proof holds under ``rules``."""
+    try:
+        r = rules_named(rules)
+    except KeyError:
+        return False
+    return r.variant == "spider" and not r.scorpion
+
+
+class WinnableDeals:
+    """The proved numbers and the prover of one app."""
+
+    def __init__(self, app: "SpiderApp"):
+        self.app = app
+        self.proved = ProvedDeals(app.save.path.parent)
+        self.prover = Prover(self.proved, random.Random(app.rng.random()))
+        self._finding: threading.Event | None = None
+
+    def prove_ahead(self, suits: int) -> None:
+        self.prover.want(suits)
+
+    def stop(self) -> None:
+        self.prover.stop()
+        if self._finding is not None:
+            self._finding.set()
+
+    def new_deal(self, suits: int, rules: str, begin) -> bool:
+        """Start a proved deal with ``begin(number, suits)``; False when the setting can't apply
+        to ``rules`` (the caller deals a random number)."""
+        if not applies(rules):
+            note = f"Winnable deals only: the solver can't prove deals under {rules}; this deal is random."
+            self.app.notify(note, markup=False, timeout=6)
+            return False
+        number = self.proved.take(suits)
+        self.prover.want(suits)
+        if number is not None:
+            begin(number, suits)
+            return True
+        if self._finding is not None and not self._finding.is_set():
+            self.app.notify("Still looking for a winnable deal…", markup=False)
+            return True
+        cancel = self._finding = threading.Event()
+        rng = random.Random(self.app.rng.random())
+        self.app.notify(f"Finding a winnable deal at {suits} suit{'s' if suits != 1 else ''} (the solver proves it)…", markup=False, timeout=8)
+
+        def work() -> None:
+            found = prove_now(suits, rng, cancel)
+            if found is not None and not cancel.is_set():
+                self.app.call_from_thread(done, found)
+            elif not cancel.is_set():
+                self.app.call_from_thread(self.app.notify, "No winnable deal found yet; try New again.", markup=False)
+
+        def done(found: int) -> None:
+            cancel.set()
+            begin(found, suits)
+
+        threading.Thread(target=work, name="spider-find-winnable", daemon=True).start()
+        return True
+
+
+__all__ = ["WinnableDeals", "applies"]

@@ -1,0 +1,220 @@
+"""Winnable deals and "Could this still be won?" (SPEC §14), as plain logic without Textual.
+
+- ``ProvedDeals``: deal numbers the solver proved winnable, per suit count, kept in
+  ``winnable.json`` in the data dir (written atomically; a file that can't be read starts
+  empty, it is only a cache).  "Winnable deals only" takes its New deals from here.
+- ``Prover``: a background thread that keeps a few proved numbers ready per suit count, so a
+  new deal never waits for the solver; ``prove_now`` for when none is ready yet.
+- ``Question``: asks the solver about one position in a background thread; cancellable.
+
+The solver looks at face-down cards and the stock, so asking about a round in play turns it
+into practice (the UI says so before it asks).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game
+from spider_tui.engine.solve import WINNABLE, Solution, solve
+
+CACHE_NAME = "winnable.json"
+SUIT_COUNTS = (1, 2, 4)
+PROVE_SECONDS = 10.0  # solver time for one candidate deal
+QUESTION_SECONDS = 30.0  # solver time for "Could this still be won?"
+AHEAD = 5  # proved numbers kept ready per suit count
+KEEP = 200  # at most this many kept per suit count
+
+
+class ProvedDeals:
+    """Deal numbers proved winnable, per suit count, in ``winnable.json``."""
+
+    def __init__(self, data_dir: str | os.PathLike[str]):
+        self.path = Path(data_dir) / CACHE_NAME
+        self._lock = threading.Lock()
+
+    def load(self) -> dict[int, list[int]]:
+        """The numbers on disk; anything unreadable counts as none (it is a cache)."""
+        out: dict[int, list[int]] = {s: [] for s in SUIT_COUNTS}
+        try:
+            raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return out
+        if not isinstance(raw, dict):
+            return out
+        for s in SUIT_COUNTS:
+            numbers = raw.get(str(s))
+            if isinstance(numbers, list):
+                out[s] = [n for n in numbers if type(n) is int and MIN_DEAL <= n <= MAX_DEAL][-KEEP:]
+        return out
+
+    def _write(self, data: dict[int, list[int]]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        payload = json.dumps({str(s): data[s][-KEEP:] for s in SUIT_COUNTS}, indent=1)
+        fd, tmp = tempfile.mkstemp(prefix=".winnable-", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(payload)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+
+    def count(self, suits: int) -> int:
+        return len(self.load()[suits])
+
+    def add(self, suits: int, number: int) -> None:
+        with self._lock:
+            data = self.load()
+            if number not in data[suits]:
+                data[suits].append(number)
+                self._write(data)
+
+    def take(self, suits: int) -> int | None:
+        """A proved number for ``suits``, removed from the file (each is dealt once), or None."""
+        with self._lock:
+            data = self.load()
+            if not data[suits]:
+                return None
+            number = data[suits].pop(0)
+            try:
+                self._write(data)
+            except OSError:
+                pass  # the number is still proved; it may come again, which is harmless
+            return number
+
+
+def proves_winnable(number: int, suits: int, seconds: float = PROVE_SECONDS,
+                    cancel: threading.Event | None = None) -> bool:
+    """Whether the solver finds a win for deal ``number`` within ``seconds`` (a win it finds is
+    checked by replaying it)."""
+    deadline = time.monotonic() + seconds
+    found = solve(Game.new(number, suits=suits),
+                  stop=lambda: time.monotonic() >= deadline or (cancel is not None and cancel.is_set()))
+    if found.result != WINNABLE:
+        return False
+    g = Game.new(number, suits=suits)
+    for m in found.moves or []:
+        g.play(m)
+    return g.won
+
+
+def prove_now(suits: int, rng: random.Random, cancel: threading.Event | None = None,
+              tries: int = 50) -> int | None:
+    """Search random numbers until one proves winnable and return it, or None after ``tries``
+    or a cancel."""
+    for _ in range(tries):
+        if cancel is not None and cancel.is_set():
+            return None
+        number = rng.randint(MIN_DEAL, MAX_DEAL)
+        if proves_winnable(number, suits, cancel=cancel):
+            return number
+    return None
+
+
+class Prover:
+    """Keeps ``AHEAD`` proved numbers ready for the suit counts asked for, in a daemon thread
+    (lowest priority work: it sleeps between deals).  ``stop()`` ends it."""
+
+    def __init__(self, deals: ProvedDeals, rng: random.Random | None = None):
+        self.deals = deals
+        self.rng = rng or random.Random()
+        self._wanted: list[int] = []
+        self._cancel = threading.Event()
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def want(self, suits: int) -> None:
+        """Prove ahead for ``suits`` (the current suit count first)."""
+        if suits in self._wanted:
+            self._wanted.remove(suits)
+        self._wanted.insert(0, suits)
+        self._wake.set()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="spider-prover", daemon=True)
+            self._thread.start()
+
+    def stop(self) -> None:
+        self._cancel.set()
+        self._wake.set()
+
+    def _run(self) -> None:
+        while not self._cancel.is_set():
+            todo = [s for s in list(self._wanted) if self.deals.count(s) < AHEAD]
+            if not todo:
+                self._wake.clear()
+                self._wake.wait()
+                continue
+            number = self.rng.randint(MIN_DEAL, MAX_DEAL)
+            suits = todo[0]
+            try:
+                ok = proves_winnable(number, suits, cancel=self._cancel)
+            except Exception:  # never let a bad number kill the thread silently in a loop
+                ok = False
+            if ok and not self._cancel.is_set():
+                try:
+                    self.deals.add(suits, number)
+                except OSError:
+                    self._cancel.wait(30)  # the data dir can't be written: try much later
+
+
+class Question:
+    """"Could this still be won?" about one position, asked in a background thread.
+
+    ``on_answer(solution, seconds)`` is called from that thread when the solver is done (not
+    after ``cancel()``); the caller hands it to its UI thread."""
+
+    def __init__(self, game: Game, on_answer: Callable[[Solution, float], None],
+                 seconds: float = QUESTION_SECONDS):
+        self.game = game.copy()  # the table stays live: the question has its own position
+        self.on_answer = on_answer
+        self.seconds = seconds
+        self._cancel = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="spider-question", daemon=True)
+
+    def start(self) -> "Question":
+        self.thread.start()
+        return self
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def _run(self) -> None:
+        start = time.monotonic()
+        deadline = start + self.seconds
+        found = solve(self.game, stop=lambda: self._cancel.is_set() or time.monotonic() >= deadline)
+        if not self._cancel.is_set():
+            self.on_answer(found, time.monotonic() - start)
+
+
+def answer_text(found: Solution, seconds: float, limit: float = QUESTION_SECONDS) -> str:
+    """What the player reads about a Question's answer (plain text, no markup)."""
+    peek = "The solver looked at the face-down cards and the stock."
+    if found.result == WINNABLE:
+        n = len(found.moves or [])
+        return f"Yes: this position can still be won, in {n} more move{'s' if n != 1 else ''}. {peek}"
+    if found.result == "not winnable":
+        return f"No: this position can't be won any more, whatever you play. {peek}"
+    return f"No answer: the solver found no win in {limit:g} s (that doesn't mean there is none). {peek}"
+
+
+__all__ = [
+    "ProvedDeals", "Prover", "Question", "proves_winnable", "prove_now", "answer_text",
+    "CACHE_NAME", "AHEAD",
+]

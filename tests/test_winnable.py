@@ -1,0 +1,89 @@
+"""SPEC §14: winnable deals (proved numbers cached in the data dir) and the in-round question."""
+
+import random
+import threading
+
+from spider_tui.engine import Game
+from spider_tui.engine.solve import Solution
+from spider_tui.winnable import (
+    CACHE_NAME, ProvedDeals, Prover, Question, answer_text, prove_now, proves_winnable,
+)
+
+
+def test_proved_numbers_are_kept_per_suit_count_and_each_is_taken_once(tmp_path):
+    deals = ProvedDeals(tmp_path)
+    assert deals.take(1) is None
+    deals.add(1, 17)
+    deals.add(1, 17)
+    deals.add(4, 99)
+    assert ProvedDeals(tmp_path).count(1) == 1 and deals.count(2) == 0
+    assert deals.take(2) is None
+    assert deals.take(1) == 17 and deals.take(1) is None
+    assert deals.take(4) == 99
+
+
+def test_an_unreadable_cache_counts_as_empty_and_is_replaced(tmp_path):
+    (tmp_path / CACHE_NAME).write_text('{"1": [0, -5, "x", 3000000000, 12], "2": "nope"')
+    deals = ProvedDeals(tmp_path)
+    assert deals.count(1) == 0
+    (tmp_path / CACHE_NAME).write_text('{"1": [0, -5, "x", 3000000000, 12, true], "2": "nope"}')
+    assert deals.load()[1] == [12] and deals.load()[2] == []
+    deals.add(2, 5)
+    assert deals.take(2) == 5 and deals.take(1) == 12
+
+
+def test_a_deal_is_proved_by_a_win_that_replays():
+    assert proves_winnable(1, 1) is True
+    assert proves_winnable(2, 4, seconds=0.001) is False  # no time: not proved
+
+
+def test_prove_now_returns_a_winnable_number():
+    number = prove_now(1, random.Random(5))
+    assert number is not None and proves_winnable(number, 1)
+
+
+def test_the_prover_fills_the_cache_ahead_in_the_background(tmp_path):
+    deals = ProvedDeals(tmp_path)
+    prover = Prover(deals, random.Random(3))
+    prover.want(1)
+    try:
+        for _ in range(600):
+            if deals.count(1) >= 2:
+                break
+            threading.Event().wait(0.05)
+    finally:
+        prover.stop()
+    assert deals.count(1) >= 2
+    for number in deals.load()[1]:
+        assert proves_winnable(number, 1)
+
+
+def test_the_question_answers_about_its_own_copy_of_the_position():
+    g = Game.new(1, suits=1)
+    got = []
+    done = threading.Event()
+    q = Question(g, lambda found, secs: (got.append(found), done.set())).start()
+    assert done.wait(60)
+    assert got[0].result == "winnable"
+    replay = g.copy()
+    for m in got[0].moves:
+        replay.play(m)
+    assert replay.won and g.moves == 0 and q.game is not g
+    assert answer_text(got[0], 1.0).startswith("Yes: this position can still be won")
+
+
+def test_a_cancelled_question_never_answers():
+    got = []
+    q = Question(Game.new(2, suits=4), lambda found, secs: got.append(found))
+    q.cancel()
+    q.start()
+    q.thread.join(30)
+    assert not q.thread.is_alive() and got == []
+
+
+def test_answer_texts_say_the_solver_peeked():
+    for found in (Solution("not winnable"), Solution("unknown"), Solution("winnable", ["deal"])):
+        text = answer_text(found, 2.0)
+        assert "face-down cards and the stock" in text
+    assert answer_text(Solution("unknown"), 2.0, 30).startswith("No answer")
+    assert answer_text(Solution("not winnable"), 2.0).startswith("No: ")
