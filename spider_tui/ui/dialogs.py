@@ -45,7 +45,8 @@ class Confirm(Overlay):
 
     def want_size(self, width: int, height: int) -> tuple[int, int]:
         w = min(width, 56)
-        lines = len(textwrap.wrap(self.question, w - 4)) or 1
+        # Each paragraph wraps on its own; a blank line between paragraphs is a line too.
+        lines = sum(len(textwrap.wrap(p, w - 4)) or 1 for p in self.question.split("\n")) or 1
         return w, min(height, lines + 4)
 
     def compose(self) -> ComposeResult:

@@ -116,3 +116,18 @@ async def test_with_none_proved_yet_new_finds_one_in_the_background(make_app, da
     app.winnable.stop()
     assert proves_winnable(number, 1)
     assert app.table.game.to_text() == Game.new(number, suits=1).to_text()
+
+
+async def test_the_question_shows_whole_with_its_chips_at_80x24(make_app):
+    """The question's paragraphs and its Yes/No chips all fit in the dialog (they were cut off)."""
+    from spider_tui.ui.dialogs import Confirm
+
+    app = make_app(deal=5, suits=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        dialog = app.dialog
+        assert isinstance(dialog, Confirm)
+        for chip in ("#yes", "#no"):
+            region = dialog.query_one(chip).region
+            assert region.height == 1 and dialog.region.contains_region(region), chip
