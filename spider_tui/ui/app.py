@@ -35,6 +35,7 @@ from spider_tui.store.writer import SaveWriter
 from spider_tui.store import today as real_today
 from spider_tui.session import SoloSession, playable_rules
 from spider_tui.table import Table
+from spider_tui.ui.colours import CLOTH, css_variables
 from spider_tui.ui.game_screen import GameScreen
 from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
@@ -85,6 +86,11 @@ class SpiderApp(App):
         self.session = SoloSession(lambda: self.data, self.write, rng=self.rng)
         self._save_timer = None
         self._error_told = False
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's
+        own variables may replace them."""
+        return {**super().get_theme_variable_defaults(), **css_variables(CLOTH)}
 
     # ------------------------------------------------------------------ data
     @property

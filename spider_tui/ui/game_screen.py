@@ -175,7 +175,7 @@ class GameScreen(Screen):
         for i in range(g.runs_to_win):
             if i < len(g.done):
                 suit = g.done[i]
-                style = f"bold {self.look.suit_color(suit)} on #efebe0" if self.look.color else "bold"
+                style = f"bold {self.look.suit_color(suit)} on {self.look.palette.face}" if self.look.color else "bold"
                 text.append(self.look.suits[suit], style)
             else:
                 text.append(self.look.marks["slot"], "dim")

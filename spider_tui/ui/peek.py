@@ -28,7 +28,7 @@ def peek_lines(cards: list[int], down: int, look: Look, rows: int) -> list[Text]
         for k, run in enumerate(runs):
             if r < len(run):
                 card = run[r]
-                style = Style(color=look.suit_color(card >> 4), bgcolor="#efebe0", bold=True) if look.color else Style(bold=True)
+                style = Style(color=look.suit_color(card >> 4), bgcolor=look.palette.face, bold=True) if look.color else Style(bold=True)
                 label = card_label(card, look)
                 line.append(f"{k * per + r + 1:>2} ", Style(dim=True))
                 line.append(label.ljust(CELL - 1), style)

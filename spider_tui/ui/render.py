@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from spider_tui.engine import Game, Move
+from spider_tui.ui.colours import CLOTH, Palette
 
 UNICODE_SUITS = "♠♥♦♣"
 ASCII_SUITS = "SHDC"
@@ -54,19 +55,12 @@ class Look:
             return s
         return s.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
 
+    palette: Palette = CLOTH
+
     def suit_color(self, suit: int) -> str:
-        if self.four_color:
-            return ("#111111", "#c62828", "#1565c0", "#2e7d32")[suit]
-        return ("#111111", "#c62828", "#c62828", "#111111")[suit]
+        return self.palette.suit(suit, self.four_color)
 
 
-FACE_BG = "#efebe0"
-BACK_BG = "#34507a"
-BACK_FG = "#b9c7de"
-HELD_BG = "#ffd54f"
-TARGET_BG = "#9ccc65"
-HINT_BG = "#4dd0e1"
-SLOT_FG = "#5f7a6a"
 
 
 @dataclass
@@ -122,9 +116,9 @@ def empty_slot(mark: str, w: int) -> str:
     return "[" + mark[:inner].center(inner) + "]"
 
 
-def empty_style(bg: str | None, under_cursor: bool, color: bool) -> Style:
+def empty_style(bg: str | None, under_cursor: bool, color: bool, palette: Palette = CLOTH) -> Style:
     if color:
-        style = Style(bgcolor=bg, color="#000000", bold=True) if bg else Style(color=SLOT_FG)
+        style = Style(bgcolor=bg, color=palette.black, bold=True) if bg else Style(color=palette.slot)
     else:
         style = Style(reverse=True, bold=True) if bg else Style(dim=True)
     return style + Style(underline=True, bold=True) if under_cursor else style
@@ -141,6 +135,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     rows: list[int | None] = []
     marks = look.marks
     color = look.color
+    pal = look.palette
 
     def line(s: str, style: Style | str = "", index: int | None = None) -> None:
         if rows:
@@ -159,10 +154,10 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     if n == 0:
         mark, bg = " ", None
         if state.target:
-            mark, bg = marks["target"], TARGET_BG
+            mark, bg = marks["target"], pal.target
         elif state.hint_to:
-            mark, bg = marks["hint_to"], HINT_BG
-        line(empty_slot(mark, w), empty_style(bg, state.cursor == -1, color), None)
+            mark, bg = marks["hint_to"], pal.hint
+        line(empty_slot(mark, w), empty_style(bg, state.cursor == -1, color, pal), None)
         return ColumnPicture(text, rows)
 
     up = n - down
@@ -182,27 +177,27 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         hide_count = up - max(1, budget - 1)  # one line says how many are hidden
     if down:
         back = marks["back"]
-        line(f" {down} ".center(w, back), Style(color=BACK_FG, bgcolor=BACK_BG) if color else Style(dim=True), 0)
+        line(f" {down} ".center(w, back), Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True), 0)
 
     def card_style(i: int) -> tuple[str, Style]:
         c = cards[i]
         from_end = n - i
         mark = " "
-        bg = FACE_BG
+        bg = pal.face
         if from_end <= state.held:
-            bg = HELD_BG
+            bg = pal.held
             mark = marks["held"] if from_end == state.held else " "
         elif from_end <= state.hint_from:
-            bg = HINT_BG
+            bg = pal.hint
             mark = marks["hint"] if from_end == state.hint_from else " "
         elif i == n - 1 and state.target:
-            bg, mark = TARGET_BG, marks["target"]
+            bg, mark = pal.target, marks["target"]
         elif i == n - 1 and state.hint_to:
-            bg, mark = HINT_BG, marks["hint_to"]
+            bg, mark = pal.hint, marks["hint_to"]
         if color:
-            st = Style(color=look.suit_color(c >> 4), bgcolor=bg, bold=bg != FACE_BG)
+            st = Style(color=look.suit_color(c >> 4), bgcolor=bg, bold=bg != pal.face)
         else:
-            st = Style(reverse=bg != FACE_BG, bold=bg != FACE_BG)
+            st = Style(reverse=bg != pal.face, bold=bg != pal.face)
         if state.cursor == i:
             st += Style(underline=True, bold=True)
         return mark, st
