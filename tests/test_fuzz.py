@@ -201,7 +201,7 @@ async def test_fuzz_dialog_clicks(tmp_path, seed):
     from textual.pilot import _get_mouse_message_arguments
 
     from spider_tui.ui.app import SpiderApp
-    from spider_tui.ui.dialogs import Dialog
+    from spider_tui.ui.overlay import Dialog
     from spider_tui.ui.game_screen import GameScreen
     from spider_tui.ui_launch import Launch
 
@@ -212,16 +212,19 @@ async def test_fuzz_dialog_clicks(tmp_path, seed):
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(steps):
             tables.add(id(app.table))
-            screen = app.screen
-            if isinstance(screen, Dialog) and rng.random() < 0.7:
-                chips = [w for w in screen.query("Chip")]
+            dialog = app.dialog
+            if isinstance(dialog, Dialog) and rng.random() < 0.7:
+                chips = [w for w in dialog.query("Chip")]
                 if chips:
                     kwargs = _get_mouse_message_arguments(rng.choice(chips), (1, 0), button=1)
                     for _ in range(rng.randint(1, 3)):
                         app.post_message(MouseDown(**kwargs))
                         app.post_message(MouseUp(**kwargs))
             else:
-                await pilot.press(rng.choice(["d", "d", "u", "r", "n", "g", "y", "n", "f1", "escape", "1", "2", "enter"]))
+                keys = ["d", "d", "u", "r", "n", "g", "y", "n", "f1", "1", "2", "enter"]
+                if dialog is not None:
+                    keys.append("escape")  # on the table with nothing held Esc leaves for the menu (SPEC §7)
+                await pilot.press(rng.choice(keys))
             await pilot.pause()
             assert len(app.screen_stack) >= 2, app.screen_stack
             assert isinstance(app.screen_stack[1], GameScreen), app.screen_stack
