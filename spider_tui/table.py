@@ -53,6 +53,22 @@ class Selection:
     chosen: bool = True
 
 
+@dataclass
+class ColumnState:
+    """What the table says about one column, enough to draw it (and to cache its picture)."""
+
+    cards: tuple[int, ...]
+    down: int
+    movable: int
+    held: int = 0  # cards of the held group in this column (from the end)
+    target: bool = False
+    hint_from: int = 0  # cards of the hinted group leaving this column
+    hint_to: bool = False
+    cursor: int | None = None  # card index under the keyboard cursor (-1: empty slot)
+    cursor_here: bool = False
+
+
+
 class Table:
     """A round in play.  ``clock`` returns seconds (monotonic); injected by tests."""
 
@@ -221,6 +237,28 @@ class Table:
         if k is None or k > sel.count:
             return None
         return k if self.game.is_legal(Move(sel.column + 1, target + 1, k)) else None
+
+    def column_states(self) -> list[ColumnState]:
+        """What the view draws of every column: cards, the held group, targets, the hint, the
+        cursor (the legal targets are worked out once for all columns)."""
+        g, sel, hint = self.game, self.selection, self.hint_move
+        targets = set(self.targets())
+        hinted = hint is not None and not hint.is_deal
+        states = []
+        for col, cards in enumerate(g.columns):
+            here = self.cursor_column == col
+            states.append(ColumnState(
+                cards=tuple(cards),
+                down=g.down[col],
+                movable=g.movable(col),
+                held=sel.count if sel is not None and sel.column == col else 0,
+                target=col in targets,
+                hint_from=(hint.count or 0) if hinted and hint.source == col + 1 else 0,
+                hint_to=hinted and hint.target == col + 1,
+                cursor=(self.cursor_card() if cards else -1) if here else None,
+                cursor_here=here,
+            ))
+        return states
 
     def targets(self) -> list[int]:
         """Every column the held group (or its fitting part) can go to now."""

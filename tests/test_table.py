@@ -191,3 +191,16 @@ def test_enter_plays_the_hint_on_show():
     tb.best_move()
     assert tb.moves == 1 and tb.hint_move is None
     assert tb.game.columns[0][-1] & 15 == 8 and str(h) == "2>1:1"
+
+
+def test_the_view_of_every_column_comes_from_the_table():
+    """Table.column_states: the held group, its targets and the cursor, as the view draws them."""
+    tb = Table.new(1, suits=1)
+    tb.key_column(0)
+    states = tb.column_states()
+    assert len(states) == 10
+    held = tb.selection
+    assert held is not None and states[held.column].held == held.count
+    assert [c for c, s in enumerate(states) if s.target] == tb.targets()
+    assert all(s.cards == tuple(tb.game.columns[c]) and s.down == tb.game.down[c] for c, s in enumerate(states))
+    assert sum(s.cursor_here for s in states) == 1

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from spider_tui.commands import COLUMN_KEYS, round_key_commands
 from spider_tui.table import Table
-from spider_tui.ui.render import Look, column_state
+from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip, ColumnView
 
 MIN_WIDTH, MIN_HEIGHT = 50, 20
@@ -59,10 +59,11 @@ class GameScreen(Screen):
         with Horizontal(id="stockrow"):
             yield Chip("Deals: 5", "table('deal')", id="stock")
             yield Static("", id="done", markup=False)
+        states = self.table.column_states()
         with Horizontal(id="tableau"):
-            for i in range(len(self.table.game.columns)):
+            for i in range(len(states)):
                 # Each column knows its cards from the start: the first frame shows the table.
-                yield ColumnView(i, self.look, column_state(self.table, i))
+                yield ColumnView(i, self.look, states[i])
         with Horizontal(id="bottom"):
             yield Chip("Undo", "table('undo')", id="undo")
             yield Chip("Hint", "table('hint')", id="hintchip")
@@ -124,8 +125,9 @@ class GameScreen(Screen):
         g = t.game
         # One handler: Textual paints once after it returns, so no batch_update is needed (an open
         # batch at the first paint made Textual throw that frame away).
+        states = t.column_states()
         for view in self.query(ColumnView):
-            view.show(column_state(t, view.column))
+            view.show(states[view.column])
         self.show_info()
         hint_deal = t.hint_move is not None and t.hint_move.is_deal
         self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")

@@ -16,7 +16,10 @@ from rich.style import Style
 from rich.text import Text
 
 from spider_tui.engine import Game, Move
+from spider_tui.table import ColumnState
 from spider_tui.ui.colours import CLOTH, Palette
+
+__all__ = ["ColumnPicture", "ColumnState", "Look", "draw_column"]
 
 UNICODE_SUITS = "♠♥♦♣"
 ASCII_SUITS = "SHDC"
@@ -64,45 +67,10 @@ class Look:
 
 
 @dataclass
-class ColumnState:
-    """What the table says about one column, enough to draw it (and to cache its picture)."""
-
-    cards: tuple[int, ...]
-    down: int
-    movable: int
-    held: int = 0  # cards of the held group in this column (from the end)
-    target: bool = False
-    hint_from: int = 0  # cards of the hinted group leaving this column
-    hint_to: bool = False
-    cursor: int | None = None  # card index under the keyboard cursor (-1: empty slot)
-    cursor_here: bool = False
-
-
-@dataclass
 class ColumnPicture:
     text: Text
     rows: list[int | None] = field(default_factory=list)  # card index per row, None = no card
     more_rows: tuple[int, ...] = ()  # rows of the "⋮ n more" line (a click shows the whole column)
-
-
-def column_state(table, col: int) -> ColumnState:
-    """Collect the drawing state of column ``col`` from a ``Table``."""
-    g: Game = table.game
-    sel = table.selection
-    hint: Move | None = table.hint_move
-    cards = tuple(g.columns[col])
-    cursor_here = table.cursor_column == col
-    return ColumnState(
-        cards=cards,
-        down=g.down[col],
-        movable=g.movable(col),
-        held=sel.count if sel is not None and sel.column == col else 0,
-        target=sel is not None and col in table.targets(),
-        hint_from=hint.count if hint is not None and not hint.is_deal and hint.source == col + 1 else 0,
-        hint_to=hint is not None and not hint.is_deal and hint.target == col + 1,
-        cursor=(table.cursor_card() if cards else -1) if cursor_here else None,
-        cursor_here=cursor_here,
-    )
 
 
 def empty_slot(mark: str, w: int) -> str:
