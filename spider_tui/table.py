@@ -18,11 +18,11 @@ from typing import Callable
 
 from spider_tui.engine import DEAL, Game, IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS
+from spider_tui.store.report import format_seconds
 
 SUIT_WORDS = ("♠", "♥", "♦", "♣")
 
 STUCK_TEXT = "No moves left. Undo to go back."
-DEAL_REFUSED_TEXT = "Fill every empty column before dealing."
 FILL_TO_DEAL_TEXT = "No hint. Fill the empty columns to deal again."
 NO_HINT_TEXT = "No hint: no move helps. Undo, or move sideways."
 
@@ -30,14 +30,6 @@ NO_HINT_TEXT = "No hint: no move helps. Undo, or move sideways."
 def plural(n: int, word: str) -> str:
     """``1 move``, ``2 moves``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def clock_text(seconds: float) -> str:
-    """Play time as ``m:ss``, or ``h:mm:ss`` from an hour on."""
-    s = int(round(seconds))
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 @dataclass(frozen=True)
@@ -305,7 +297,7 @@ class Table:
 
     def won_text(self) -> str:
         """The status line after a win: moves, time and hints, and how to go on."""
-        return (f"Won: {plural(self.moves, 'move')}, {clock_text(self.seconds)}, "
+        return (f"Won: {plural(self.moves, 'move')}, {format_seconds(self.seconds)}, "
                 f"{plural(self.hints_used, 'hint')}. n new, r retry")
 
     def play(self, move: Move | str) -> bool:

@@ -1,7 +1,9 @@
 """SPEC §6: selection and tap semantics, tested without a terminal."""
 
 from spider_tui.engine import Game
-from spider_tui.table import DEAL_REFUSED_TEXT, STUCK_TEXT, Selection, Table
+from spider_tui.table import STUCK_TEXT, Selection, Table
+
+DEAL_REFUSED = "Fill every empty column before dealing."  # SPEC: the stock won't deal onto an empty column
 
 K = ["| Kc", "| Kc", "| Kd", "| Kd", "| Kh", "| Kh", "| Ks", "| Ks"]
 
@@ -130,7 +132,7 @@ def test_cursor_stays_on_face_up_cards_and_wraps_columns():
 def test_refused_deal_says_why_quietly():
     tb = table("| 5h", stock="2c 3c 4c 5c 6c 7c 8c 9c Tc Jc")
     assert tb.deal() is False
-    assert tb.status == DEAL_REFUSED_TEXT and tb.moves == 0
+    assert tb.status == DEAL_REFUSED and tb.moves == 0
 
 
 def test_stuck_is_told_once():

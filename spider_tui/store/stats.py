@@ -33,14 +33,13 @@ from datetime import date, datetime
 from typing import Any
 
 from spider_tui.store.daily import all_won_dates, coerce_date, mark_won
+from spider_tui.store.savefile import is_int as _is_int
 from spider_tui.store.savefile import DEFAULT_SETTINGS, SUIT_KEYS
 
 SUIT_COUNTS = (1, 2, 4)
 CLASSIC = "classic"
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_number(value: Any) -> bool:
@@ -270,12 +269,6 @@ def save_round(data: dict[str, Any], state: RoundState) -> dict[str, Any]:
             value = round(float(value), 3)
         table[name] = value
     data["round"] = table
-    return data
-
-
-def clear_round(data: dict[str, Any]) -> dict[str, Any]:
-    """Remove the unfinished round (it ended, or a new one replaced it). Returns ``data``."""
-    data.pop("round", None)
     return data
 
 

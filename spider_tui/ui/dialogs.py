@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from spider_tui.commands import help_keys
-from spider_tui.table import clock_text
+from spider_tui.store.report import format_seconds
 from spider_tui.ui.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
 
@@ -77,7 +77,7 @@ class Won(Overlay):
         body = Text()
         body.append("Won!\n", style="bold")
         body.append(f"{self.title_text}\n\n")
-        body.append(f"Moves  {self.moves}\nTime   {clock_text(self.seconds)}\nHints  {self.hints}")
+        body.append(f"Moves  {self.moves}\nTime   {format_seconds(self.seconds)}\nHints  {self.hints}")
         if self.score is not None:
             body.append(f"\nScore  {self.score}")
         yield Static(body, id="won-body")
