@@ -17,7 +17,7 @@ from datetime import date
 from typing import Callable
 
 from spider_tui.engine import DEAL, Game, IllegalMove, Move
-from spider_tui.engine.cards import RANK_CHARS
+from spider_tui.engine.cards import RANK_CHARS, rank_of, suit_of
 from spider_tui.store.report import format_seconds
 
 SUIT_WORDS = ("♠", "♥", "♦", "♣")
@@ -195,7 +195,7 @@ class Table:
         self._after_action()
         if choice is not None:
             card = choice[0]
-            self.status = f"Joker: {RANK_CHARS[(card & 15) - 1].replace('T', '10')}{SUIT_WORDS[card >> 4]} onto column {col + 1}."
+            self.status = f"Joker: {RANK_CHARS[rank_of(card) - 1].replace('T', '10')}{SUIT_WORDS[suit_of(card)]} onto column {col + 1}."
             self._changed()
 
     @property
@@ -236,6 +236,7 @@ class Table:
         g, sel, hint = self.game, self.selection, self.hint_move
         targets = set(self.targets())
         hinted = hint is not None and not hint.is_deal
+        hint = hint if hinted else None
         states = []
         for col, cards in enumerate(g.columns):
             here = self.cursor_column == col
@@ -245,8 +246,8 @@ class Table:
                 movable=g.movable(col),
                 held=sel.count if sel is not None and sel.column == col else 0,
                 target=col in targets,
-                hint_from=(hint.count or 0) if hinted and hint.source == col + 1 else 0,
-                hint_to=hinted and hint.target == col + 1,
+                hint_from=(hint.count or 0) if hint is not None and hint.source == col + 1 else 0,
+                hint_to=hint is not None and hint.target == col + 1,
                 cursor=(self.cursor_card() if cards else -1) if here else None,
                 cursor_here=here,
             ))
@@ -358,21 +359,23 @@ class Table:
         """Best column for the group (col, count): same-suit card, else any card, else empty."""
         g = self.game
         lead = g.columns[col][-count]
-        same = other = empty = None
+        same: int | None = None
+        other: int | None = None
+        empty: int | None = None
         whole = count == len(g.columns[col])
         for t in range(len(g.columns)):
             if t == col or not g.is_legal(Move(col + 1, t + 1, count)):
                 continue
             dst = g.columns[t]
-            if dst and (dst[-1] >> 4) == (lead >> 4):
+            if dst and suit_of(dst[-1]) == suit_of(lead):
                 same = t if same is None else same
             elif dst:
                 other = t if other is None else other
             elif not whole and empty is None:
                 empty = t  # a whole column into an empty one changes nothing
-        for t in (same, other, empty):
-            if t is not None:
-                return t
+        for choice in (same, other, empty):
+            if choice is not None:
+                return choice
         return None
 
     def double_tap(self, col: int, index: int | None = None) -> None:

@@ -98,7 +98,7 @@ import tomllib
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import tomli_w
 
@@ -145,7 +145,7 @@ def default_data() -> dict[str, Any]:
 # Checking and (de)serialising
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
     """A whole number (TOML integer), not a bool.
 
     >>> is_int(3), is_int(True), is_int(3.0)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, fields
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from spider_tui.store.daily import all_won_dates, coerce_date, mark_won
 from spider_tui.store.savefile import is_int as _is_int
@@ -42,7 +42,7 @@ CLASSIC = "classic"
 
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 

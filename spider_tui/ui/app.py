@@ -17,6 +17,7 @@ from datetime import date
 from typing import Callable
 
 from textual.app import App
+from textual.timer import Timer
 from textual.filter import Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
@@ -84,7 +85,7 @@ class SpiderApp(App):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._write_failing = False
         self.session = SoloSession(lambda: self.data, self.write, rng=self.rng)
-        self._save_timer = None
+        self._save_timer: Timer | None = None
         self._error_told = False
 
     def get_theme_variable_defaults(self) -> dict[str, str]:

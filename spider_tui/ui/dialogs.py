@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +16,11 @@ from spider_tui.store.report import format_seconds
 from spider_tui.ui.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from spider_tui.ui.app import SpiderApp
+
 
 ResultType = TypeVar("ResultType")
 
@@ -24,6 +29,9 @@ class ModalDialog(ModalScreen[ResultType]):
     """A modal screen that answers once.  A double or triple click on a chip (or a key right after
     it) arrives after the first answer; dismissing again would pop the screen underneath.
     (Dialogs over the table are ``Overlay``s, which close once by themselves.)"""
+
+    if TYPE_CHECKING:
+        app = getters.app(SpiderApp)
 
     _answered = False
 

@@ -45,7 +45,7 @@ class GameScreen(Screen):
         self._shown: dict[str, object] = {}
         self._tap_moved = False
         self.dialog = None  # the dialog open over the table, if any
-        self._press: tuple[int, int] | None = None  # (column, card) where a drag may begin
+        self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
 
     # ------------------------------------------------------------------ layout

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
-from spider_tui.engine import Game, Move
+from spider_tui.engine import Game, Move, rank_of, suit_of
 from spider_tui.table import ColumnState
 from spider_tui.ui.colours import CLOTH, Palette
 
@@ -93,7 +93,7 @@ def empty_style(bg: str | None, under_cursor: bool, color: bool, palette: Palett
 
 
 def card_label(card: int, look: Look) -> str:
-    return RANKS[card & 15] + look.suits[card >> 4]
+    return RANKS[rank_of(card)] + look.suits[suit_of(card)]
 
 
 def draw_column(state: ColumnState, number: int, width: int, height: int, look: Look) -> ColumnPicture:
@@ -163,7 +163,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         elif i == n - 1 and state.hint_to:
             bg, mark = pal.hint, marks["hint_to"]
         if color:
-            st = Style(color=look.suit_color(c >> 4), bgcolor=bg, bold=bg != pal.face)
+            st = Style(color=look.suit_color(suit_of(c)), bgcolor=bg, bold=bg != pal.face)
         else:
             st = Style(reverse=bg != pal.face, bold=bg != pal.face)
         if state.cursor == i:
@@ -181,7 +181,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             continue
         mark, st = card_style(i)
         label = card_label(cards[i], look)
-        glyph = look.suits[cards[i] >> 4]
+        glyph = look.suits[suit_of(cards[i])]
         if w >= 10:  # room for a corner glyph on the right, like a real card's edge
             line((mark + label).ljust(w - 2) + glyph, st, i)
         else:
