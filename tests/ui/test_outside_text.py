@@ -12,8 +12,8 @@ from textual.geometry import Region
 
 from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import RulesScreen, StartScreen, StatsScreen
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import RulesScreen, StartScreen, StatsScreen
 from spider_tui.ui_launch import Launch
 
 from .conftest import TODAY

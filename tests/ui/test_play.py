@@ -7,9 +7,9 @@ import tomllib
 from spider_tui.table import STUCK_TEXT
 
 DEAL_REFUSED = "Fill every empty column before dealing."  # SPEC: the stock won't deal onto an empty column
-from spider_tui.ui.dialogs import Confirm, Won
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import StartScreen
+from spider_tui.ui.widgets.dialogs import Confirm, Won
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui.widgets import ColumnView
 
 from .conftest import NEARLY_WON

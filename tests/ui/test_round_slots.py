@@ -7,8 +7,8 @@ import tomllib
 from spider_tui.cli import main
 from spider_tui.engine import Game
 from spider_tui.store.rounds import latest_round
-from spider_tui.ui.dialogs import Confirm
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Confirm
+from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.render import ColumnState, Look, draw_column
 from spider_tui.ui.widgets import ColumnView
 

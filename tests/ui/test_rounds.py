@@ -7,9 +7,9 @@ import tomllib
 
 from spider_tui.cli import main
 from spider_tui.engine import Game
-from spider_tui.ui.dialogs import Won
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import DailyScreen, StartScreen, StatsScreen
+from spider_tui.ui.widgets.dialogs import Won
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import DailyScreen, StartScreen, StatsScreen
 
 from .conftest import NEARLY_WON, TODAY
 

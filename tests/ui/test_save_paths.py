@@ -10,8 +10,8 @@ import threading
 from spider_tui.engine import Game
 from spider_tui.store import SaveError, SaveFile, summary
 from spider_tui.store.rounds import latest_round
-from spider_tui.ui.dialogs import Won
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Won
+from spider_tui.ui.screens.game_screen import GameScreen
 
 from .conftest import NEARLY_WON
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import tomllib
 
-from spider_tui.ui.dialogs import Confirm
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import RulesScreen, StartScreen
+from spider_tui.ui.widgets.dialogs import Confirm
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import RulesScreen, StartScreen
 
 SIZE = (100, 30)
 

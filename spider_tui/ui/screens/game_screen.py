@@ -1,0 +1,353 @@
+"""The table screen: ten columns, the bars, the status line.  Thin: every decision is Table's."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from spider_tui.commands import COLUMN_KEYS, round_key_commands
+from spider_tui.table import Table
+from spider_tui.ui.render import Look
+from spider_tui.ui.widgets import Chip, ColumnView
+
+MIN_WIDTH, MIN_HEIGHT = 50, 20
+
+
+
+class GameScreen(Screen):
+    """One round.  The app gives it a Table; the screen posts ``Asks`` messages to the app."""
+
+    class Asks(Message):
+        """The screen asks the app: ``changed`` (after an action), ``won`` (show the Won panel),
+        ``give_up``, ``retry``, ``new``, ``stats``, ``help`` or ``leave``."""
+
+        def __init__(self, what: str) -> None:
+            super().__init__()
+            self.what = what
+
+    BINDINGS = [
+        Binding(c.keys, c.action, c.label, show=c.footer, key_display=c.key_display) for c in round_key_commands()
+    ]
+
+    def __init__(self, table: Table, look: Look, title: str) -> None:
+        super().__init__()
+        self.table = table
+        self.look = look
+        self.title_text = title
+        self._shown_version = -1
+        self._enabled: tuple | None = None
+        self._shown: dict[str, object] = {}
+        self._tap_moved = False
+        self.dialog = None  # the dialog open over the table, if any
+        self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
+        self._peek_pending = False  # v was pressed: the next column key shows that column whole
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield Static("", id="info", markup=False)
+            yield Static("", id="moves", markup=False)
+            yield Static("", id="topfill", markup=False)
+            yield Chip("Retry", "retry", id="retry")
+            yield Chip("New", "new", id="new")
+        with Horizontal(id="stockrow"):
+            yield Chip("Deals: 5", "table('deal')", id="stock")
+            yield Static("", id="done", markup=False)
+        states = self.table.column_states()
+        with Horizontal(id="tableau"):
+            for i in range(len(states)):
+                # Each column knows its cards from the start: the first frame shows the table.
+                yield ColumnView(i, self.look, states[i])
+        with Horizontal(id="bottom"):
+            yield Chip("Undo", "table('undo')", id="undo")
+            yield Chip("Hint", "table('hint')", id="hintchip")
+            yield Static("", id="status", markup=False)
+        yield Footer()
+        yield Static("", id="toosmall", markup=False)
+        # Dialogs are mounted in here: a one-cell host on its own layer (its children draw over
+        # the whole screen), so mounting one repaints that cell and the dialog, not the screen.
+        yield Container(id="dialogs")
+
+    def on_mount(self) -> None:
+        self._enabled = self.key_states()  # the footer composes with these already: no rebuild
+        self.check_size(*self.app.size)
+        self.sync()
+        if self.table.game.rules.countdown is not None:
+            self.set_interval(1.0, self.tick)
+
+    def tick(self) -> None:
+        """Timed rounds: show the countdown; at zero the round ends as lost."""
+        if self.table.check_time():
+            self.after()
+        else:
+            self.show_info()
+
+    def on_screen_resume(self) -> None:
+        if not self.has_class("-small"):
+            self.table.resume()
+        self.sync()
+
+    def on_screen_suspend(self) -> None:
+        self.table.pause()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Too small a terminal: say the size needed; play resumes when it grows."""
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small != self.has_class("-small"):
+            self.set_class(small, "-small")
+            self.refresh_bindings()
+        if small:
+            self.query_one("#toosmall", Static).update(
+                self.look.text(f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                               f"This one is {width}×{height}. Make it bigger to play on.\n"
+                               "q: menu, Ctrl+Q: quit")
+            )
+            self.table.pause()
+        elif self.is_current:
+            self.table.resume()
+
+    # ------------------------------------------------------------------ drawing
+    def sync(self) -> None:
+        """Show the table's state; only widgets whose content changed repaint."""
+        t = self.table
+        if t.version == self._shown_version:
+            return
+        self._shown_version = t.version
+        g = t.game
+        # One handler: Textual paints once after it returns, so no batch_update is needed (an open
+        # batch at the first paint made Textual throw that frame away).
+        states = t.column_states()
+        for view in self.query(ColumnView):
+            view.show(states[view.column])
+        self.show_info()
+        hint_deal = t.hint_move is not None and t.hint_move.is_deal
+        self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")
+        stock = self.query_one("#stock", Chip)
+        stock.set_class(g.deals_left == 0, "-spent")  # still clickable: it says the stock is empty
+        stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
+        self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
+        self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
+        # The status line wraps when the terminal is narrow (never cut); only then does the
+        # layout change (and the table repaint).
+        width = max(1, self.query_one("#status", Static).content_region.width)
+        before = self._shown.get("#status", "")
+        status = self.look.text(t.status)
+        self.put("#status", status, layout=len(status) > width or len(str(before)) > width)
+        enabled = self.key_states()
+        if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
+            self._enabled = enabled
+            self.refresh_bindings()
+
+    def key_states(self) -> tuple:
+        """What check_action depends on.  Undo's key stays lit (the Undo chip shows when it can
+        act): the footer rebuilds itself on refresh_bindings, ~50 ms and ~15 KB, too much for
+        every first move."""
+        t, g = self.table, self.table.game
+        return (g.deals_left > 0 and not t.over, t.over, g.jokers_left)
+
+    def show_info(self) -> None:
+        g = self.table.game
+        parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
+        if g.rules.name != "classic":
+            parts.append(g.rules.name)
+        self.put("#info", f" {self.look.marks['sep']} ".join(parts), layout=False)
+        # The move count has a widget of its own: a move repaints these few cells only.
+        self.put("#moves", f"Moves: {g.moves}", layout=False)
+        self.put("#done", self.done_text(), layout=False)
+
+    def put(self, selector: str, content, layout: bool = True) -> None:
+        """Update a bar's text only when it changed (every repaint is bytes on the wire)."""
+        widget = self.query_one(selector, Static)
+        if self._shown.get(selector) != content:
+            self._shown[selector] = content
+            widget.update(content, layout=layout)
+
+    def done_text(self) -> Text:
+        g = self.table.game
+        text = Text(" Runs ")
+        for i in range(g.runs_to_win):
+            if i < len(g.done):
+                suit = g.done[i]
+                style = f"bold {self.look.suit_color(suit)} on {self.look.palette.face}" if self.look.color else "bold"
+                text.append(self.look.suits[suit], style)
+            else:
+                text.append(self.look.marks["slot"], "dim")
+            text.append(" ")
+        t = self.table
+        if g.score is not None:
+            text.append(f"  Score: {g.score}")
+        if g.rules.joker:
+            text.append(f"  Jokers: {g.jokers_left} (J)")
+        left = t.time_left
+        if left is not None:
+            m, sec = divmod(int(left + 0.999), 60)
+            text.append(f"  Time left: {m}:{sec:02d}", "bold" if left < 60 else "")
+        return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys that can't act now are shown dimmed; the joker key only exists with the Joker rule."""
+        t, g = self.table, self.table.game
+        name = parameters[0] if action == "table" and parameters else action
+        if self.has_class("-small") and action not in ("help", "stats", "leave", "escape"):
+            return False  # the table is hidden: no move may be made blind
+        # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
+        # failing in silence; once the round is over the footer no longer offers them.
+        if name in ("undo", "deal", "hint", "give_up"):
+            return not t.over
+        if name == "joker":
+            if not g.rules.joker:
+                return False
+            return True if g.jokers_left and not t.over else None
+        return True
+
+    # ------------------------------------------------------------------ dialogs over the table
+    def open_dialog(self, dialog) -> None:
+        """Draw ``dialog`` over the table (centred); the table stays visible and its time stops."""
+        if self.dialog is not None:
+            self.dialog.close(None)
+        width, height = self.size
+        w, h = dialog.want_size(width, height)
+        dialog.styles.width, dialog.styles.height = w, h
+        dialog.styles.offset = ((width - w) // 2, max(0, (height - h) // 2))
+        self.dialog = dialog
+        self.table.pause()
+        self.query_one("#dialogs", Container).mount(dialog)
+
+    def close_dialog(self, dialog, result) -> None:
+        if dialog is self.dialog:
+            self.dialog = None
+        dialog.remove()
+        if self.is_current and not self.has_class("-small"):
+            self.table.resume()
+        if dialog.done is not None:
+            self.call_later(dialog.done, result)
+
+    def on_key(self, event: events.Key) -> None:
+        """With a dialog open every key is the dialog's (Ctrl+Q still quits)."""
+        if self.dialog is not None:
+            event.stop()
+            event.prevent_default()
+            self.dialog.press(event.key)
+        elif self._peek_pending and event.key not in COLUMN_KEYS and event.key != "v":
+            self._peek_pending = False  # v then something else: never mind
+
+    def check_dialog(self) -> bool:
+        return self.dialog is not None
+
+    # ------------------------------------------------------------------ input
+    def after(self) -> None:
+        self.sync()
+        self.post_message(self.Asks("changed"))
+
+    def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
+        if self.dialog is not None:
+            return  # a click beside a dialog does nothing to the table
+        t = self.table
+        if message.double:
+            if self._tap_moved:
+                return  # the first click of this double click already made a move
+            t.double_tap(message.column, message.index)
+        else:
+            moves = t.moves
+            t.tap(message.column, message.index)
+            self._tap_moved = t.moves != moves
+        self.after()
+
+    def action_column(self, col: int) -> None:
+        if self._peek_pending:
+            self._peek_pending = False
+            self.show_column(col)
+            return
+        self.table.key_column(col)
+        self.after()
+
+    def action_peek(self) -> None:
+        """v: the next column key shows that column whole."""
+        self._peek_pending = True
+        self.table.status = "View which column? Press its key (1-9, 0)."
+        self.table.version += 1
+        self.sync()
+
+    def show_column(self, col: int) -> None:
+        from spider_tui.ui.widgets.peek import ColumnPeek
+
+        g = self.table.game
+        if not 0 <= col < len(g.columns):
+            return
+        if self.table.status.startswith("View which column"):
+            self.table.status = ""
+            self.table.version += 1
+            self.sync()
+        self.open_dialog(ColumnPeek(col + 1, g.columns[col], g.down[col], self.look))
+
+    def on_column_view_peek(self, message: ColumnView.Peek) -> None:
+        if self.dialog is None:
+            self.show_column(message.column)
+
+    def on_column_view_pressed(self, message: ColumnView.Pressed) -> None:
+        g = self.table.game
+        col, index = message.column, message.index
+        face_up = index is not None and g.down[col] <= index < len(g.columns[col])
+        self._press = (col, index) if face_up and self.dialog is None else None
+
+    def on_column_view_released(self, message: ColumnView.Released) -> None:
+        """A drag: pressed on a face-up card, released over another column = the same move as
+        two clicks (a drag that ends on its own column is a click, handled as one)."""
+        press, self._press = self._press, None
+        if press is None or press[0] == message.column or self.dialog is not None:
+            return
+        t = self.table
+        src, index = press
+        t.selection = None
+        t.tap(src, index)
+        if t.selection is not None and t.selection.column == src:
+            t.tap(message.column, None)
+        self._tap_moved = True
+        self.after()
+
+    def action_cursor(self, dcol: int, drow: int) -> None:
+        self.table.move_cursor(dcol, drow)
+        self.sync()
+
+    def action_table(self, name: str) -> None:
+        """Run a Table command (pick_or_put, best_move, deal, undo, hint, clear, joker) and show the result."""
+        if name == "best_move" and self.table.won:
+            self.post_message(self.Asks("won"))
+            return
+        getattr(self.table, name)()
+        self.after()
+
+    def action_give_up(self) -> None:
+        self.post_message(self.Asks("give_up"))
+
+    def action_retry(self) -> None:
+        self.post_message(self.Asks("retry"))
+
+    def action_new(self) -> None:
+        self.post_message(self.Asks("new"))
+
+    def action_stats(self) -> None:
+        self.post_message(self.Asks("stats"))
+
+    def action_help(self) -> None:
+        self.post_message(self.Asks("help"))
+
+    def action_escape(self) -> None:
+        """Esc drops what is held (a group, the hint, a joker); with nothing held it leaves."""
+        t = self.table
+        if t.selection is not None or t.hint_move is not None or t.joker_pending:
+            self.action_table("clear")
+        else:
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        self.post_message(self.Asks("leave"))

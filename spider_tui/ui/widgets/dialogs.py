@@ -1,0 +1,206 @@
+"""Dialogs (drawn over the table): confirm, won, help."""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from spider_tui.commands import help_keys
+from spider_tui.store.report import format_seconds
+from spider_tui.ui.widgets.overlay import Overlay, TextDialog
+from spider_tui.ui.widgets import Chip
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from spider_tui.ui.app import SpiderApp
+
+
+ResultType = TypeVar("ResultType")
+
+
+class ModalDialog(ModalScreen[ResultType]):
+    """A modal screen that answers once.  A double or triple click on a chip (or a key right after
+    it) arrives after the first answer; dismissing again would pop the screen underneath.
+    (Dialogs over the table are ``Overlay``s, which close once by themselves.)"""
+
+    if TYPE_CHECKING:
+        app = getters.app(SpiderApp)
+
+    _answered = False
+
+    def answer_once(self, value: ResultType | None) -> None:
+        if self._answered or not self.is_current:
+            return
+        self._answered = True
+        self.dismiss(value)
+
+
+class Confirm(Overlay):
+    """Ask before ending a round in progress.  y/Enter = yes, n/Esc = no."""
+
+    KEYS = {"y": True, "enter": True, "n": False, "escape": False}
+
+    def __init__(self, question: str, done=None) -> None:
+        super().__init__(done)
+        self.question = question
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        w = min(width, 56)
+        lines = len(textwrap.wrap(self.question, w - 4)) or 1
+        return w, min(height, lines + 4)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.question, markup=False)
+        with Horizontal():
+            yield Chip("Yes (y)", "close(True)", id="yes")
+            yield Chip("No (n)", "close(False)", id="no")
+
+
+class Won(Overlay):
+    """The round is won: moves, time and hints used, with New and Retry.
+
+    Enter does not close it (the Enter that played the winning hint, pressed twice, would close
+    it unseen); Esc or the Close chip does, and Enter on the won table brings it back."""
+
+    KEYS = {"n": "new", "r": "retry", "escape": "close"}
+    DEFAULT_CSS = "Won { border: round $success; }"
+
+    def __init__(self, moves: int, seconds: float, hints: int, title: str, score: int | None = None,
+                 done=None) -> None:
+        super().__init__(done)
+        self.moves, self.seconds, self.hints, self.title_text = moves, seconds, hints, title
+        self.score = score
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        return min(width, 44), min(height, 11 + (self.score is not None))
+
+    def compose(self) -> ComposeResult:
+        body = Text()
+        body.append("Won!\n", style="bold")
+        body.append(f"{self.title_text}\n\n")
+        body.append(f"Moves  {self.moves}\nTime   {format_seconds(self.seconds)}\nHints  {self.hints}")
+        if self.score is not None:
+            body.append(f"\nScore  {self.score}")
+        yield Static(body, id="won-body")
+        with Horizontal():
+            yield Chip("New (n)", "close('new')", id="won-new")
+            yield Chip("Retry (r)", "close('retry')", id="won-retry")
+            yield Chip("Close (Esc)", "close('close')", id="won-close")
+
+
+# Paragraphs are single lines: the help wraps them at any width (80×24 and up, down to the
+# minimum 50 columns).  Key lines stay short enough not to wrap at the minimum width.
+HELP = """\
+SPIDER
+
+Build eight runs from King down to Ace in one suit. A finished run leaves the table by itself. Win when all eight are gone.
+
+RULES
+- Any face-up card can go onto a card exactly one rank higher, whatever its suit.
+- Several cards move together only when they are one suit in order, down to the end of the column. There is no limit to how many.
+- An empty column takes any card or movable group.
+- A face-down card turns up when it becomes the last card of its column.
+- The stock deals one card onto every column, five times in all. It won't deal while a column is empty.
+- One move is one action: a group moved, or a deal. Undo takes back an action and everything it caused, as often as you like. Hints are free too.
+
+MOUSE
+Click a card to pick up the group it leads; every place it can go is marked. Click a column to put it there (or drag the card there); click somewhere it can't go and you pick up what can move there instead. Double-click a card to make its best move. Click Deals to deal. Click a "more" line to see a whole column. Every line of the start screen can be clicked.
+
+KEYS
+{keys}
+
+SPECIAL RULES (start screen, o)
+Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
+
+DISPLAY (start screen)
+Four colours gives every suit its own colour (spades black, hearts red, diamonds blue, clubs green). ASCII draws suits as S H D C and every mark in plain ASCII, for terminals without those glyphs. Both are remembered.
+
+TIPS
+- Turn over face-down cards first: a column only opens up once its hidden cards are gone.
+- Build in one suit whenever you can choose. A mixed pile is a wall; a one-suit run is cargo you can move.
+- An empty column is the most valuable thing on the table. Park a run there to free the card under it, but remember the stock won't deal until every column has a card again.
+- Tidy up before you deal: a deal drops a card on every column and buries what lies there.
+- Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose suit matches the card it lands on.
+- Stuck? Ask for a hint before you undo: it often points at a card you stopped seeing.
+""".replace("{keys}", help_keys())
+
+
+def help_lines(text: str, width: int) -> list[str]:
+    """The help wrapped to ``width`` columns (paragraph lines wrap; indentation of list items kept)."""
+    out: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            out.append("")
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent) or [""])
+    return out
+
+
+class Help(TextDialog):
+    """The rules, the controls and the tips, a page at a time (arrows, PgUp/PgDn, Space).
+
+    It scrolls by redrawing its own text (no scrollbar widget): opening, closing and scrolling
+    write only the dialog's cells."""
+
+    KEYS = {"escape": None, "f1": None, "q": None, "question_mark": None}
+    STEP = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10, "space": 10,
+            "home": -10_000, "end": 10_000}
+
+    def __init__(self, done=None) -> None:
+        super().__init__(done)
+        self.top = 0
+        self.lines: list[str] = []
+        self.rows = 1
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
+        return min(width, 54), max(8, min(height - 4, 11))
+
+    def lay_out(self) -> None:
+        """Wrap the help to this dialog's width (known before the first paint)."""
+        look = getattr(self.app, "look", None)
+        text = look.text(HELP) if look is not None else HELP
+        # The content area: inside the border (2) and the padding (2 columns).
+        width = self.size.width or (int(self.styles.width.value) - 4 if self.styles.width is not None else 60)
+        height = self.size.height or (int(self.styles.height.value) - 2 if self.styles.height is not None else 11)
+        self.lines = help_lines(text, max(20, width))
+        self.rows = max(1, height - 1)  # the last line says where you are
+
+    def render(self) -> Text:
+        # One widget, no children: mounted and painted once (children would paint it twice).
+        if not self.lines:
+            self.lay_out()
+        self.top = max(0, min(self.top, len(self.lines) - self.rows))
+        window = self.lines[self.top:self.top + self.rows]
+        window += [""] * (self.rows - len(window))
+        last = min(len(self.lines), self.top + self.rows)
+        text = Text("\n".join(window) + "\n", no_wrap=True, overflow="crop")
+        text.append(f"Lines {self.top + 1}-{last} of {len(self.lines)}. Down/PgDn: more, Esc: close", "dim")
+        return text
+
+    def show(self) -> None:
+        self.refresh()
+
+    def press(self, key: str) -> bool:
+        if key in self.STEP:
+            step = self.STEP[key]
+            self.top += step if abs(step) != 10 else (self.rows - 1) * (1 if step > 0 else -1)  # a page
+            self.show()
+            return True
+        return super().press(key)
+
+    def on_mouse_scroll_down(self, event) -> None:
+        self.top += 3
+        self.show()
+
+    def on_mouse_scroll_up(self, event) -> None:
+        self.top -= 3
+        self.show()
