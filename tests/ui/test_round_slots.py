@@ -121,7 +121,7 @@ async def test_app_plays_on_when_the_save_file_cannot_be_read(make_app, data_dir
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         assert app.table.moves == 1
-        assert any("save file" in n.message for n in app._notifications)
+        assert any("save file" in n.message for n in app.told)
 
 
 def test_a_long_scorpion_column_keeps_its_exposed_card():

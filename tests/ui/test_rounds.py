@@ -11,7 +11,9 @@ from spider_tui.ui.widgets.dialogs import Won
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.screens.start_screen import DailyScreen, StartScreen, StatsScreen
 
-from .conftest import NEARLY_WON, TODAY
+import pytest
+
+from .conftest import NEARLY_WON, TODAY, play_for
 
 SIZE = (100, 30)
 
@@ -81,7 +83,7 @@ async def test_continue_restores_position_moves_time_and_hints(make_app, data_di
     app = make_app(deal=9, suits=4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark", "d")
-        app.table._seconds = 41.5  # as if played for a while
+        play_for(app.table, 41.5)  # as if played for a while
         text = app.table.game.to_text()
         await pilot.press("q")
     app = make_app()
@@ -125,7 +127,7 @@ async def test_time_stops_while_help_covers_the_round(make_app):
         now = [0.0]
         t = app.table
         t.pause()
-        t._seconds = 0.0
+        before = t.seconds
         t.clock = lambda: now[0]
         t.resume()
         now[0] = 10.0
@@ -134,7 +136,7 @@ async def test_time_stops_while_help_covers_the_round(make_app):
         await pilot.press("escape")
         await pilot.pause()
         now[0] = 55.0
-        assert t.seconds == 15.0
+        assert t.seconds == pytest.approx(before + 15.0)
 
 
 async def test_a_bad_save_file_is_reported_also_when_starting_straight_into_a_round(make_app, data_dir):
@@ -142,6 +144,6 @@ async def test_a_bad_save_file_is_reported_also_when_starting_straight_into_a_ro
     (data_dir / "save.toml").write_text("version = [broken")
     app = make_app(deal=3)
     async with app.run_test(size=SIZE):
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in app.told]
         assert any("could not be read" in m for m in messages)
     assert list(data_dir.glob("save.toml.bad-*"))

@@ -105,7 +105,7 @@ async def test_a_full_disk_loses_no_result(make_app, data_dir, monkeypatch):
         await win_here(app, pilot)
         app.writer.flush(5)
         await pilot.pause()
-        messages = " ".join(n.message for n in app._notifications)
+        messages = " ".join(n.message for n in app.told)
         assert "no space left" in messages and "kept" in messages
         assert summary(app.data)["suits"]["1"]["won"] == 1  # kept in memory, shown in stats
         assert not (data_dir / "save.toml").exists()
