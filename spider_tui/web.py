@@ -219,7 +219,7 @@ def cmd_web(argv: list[str]) -> int:
 
     args = web_parser().parse_args(argv)
     if any(not c.isprintable() for c in args.host):
-        raise UsageError("argument --host: not a host name or address")
+        raise UsageError("argument --host: not a host name or address", "spider web")
     data_dir = resolve_data_dir(args.data_dir).absolute()
     if data_dir.exists() and not data_dir.is_dir():
         # Every tab would say so; say it once, before anyone opens one.

@@ -58,7 +58,8 @@ def server_parser() -> _Parser:
     p = _Parser(prog="spider server", description="Run the Palast: live Spider tables over WebSocket.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0 picks a free one)")
-    p.add_argument("--db", metavar="URL", help="database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir)")
+    p.add_argument("--db", metavar="URL", help="database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir), "
+                   "or postgresql://… (then several server processes can share it)")
     p.add_argument("--data-dir", metavar="DIR", help="where palast.sqlite3 lives (default: the user data dir; env SPIDER_DATA_DIR)")
     p.add_argument("--round-seconds", type=_positive(float), default=20 * 60, help="round clock (default 1200)")
     p.add_argument("--fast-seconds", type=_positive(float), default=10 * 60, help="round clock at Fast tables (default 600)")
@@ -79,11 +80,16 @@ def cmd_server(argv: list[str]) -> int:
     try:
         store = open_store(args.db, resolve_data_dir(args.data_dir))
     except ValueError as e:
-        raise UsageError(f"argument --db: {e}") from None
+        raise UsageError(f"argument --db: {e}", "spider server") from None
     options = Options(round_seconds=args.round_seconds, fast_seconds=args.fast_seconds,
                       between_seconds=args.between_seconds, start_wait=args.start_wait)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
-    server = PalastServer(store, args.host, args.port, options=options)
+    broker = None
+    if args.db and args.db.startswith(("postgresql://", "postgres://")):
+        from .pg_broker import PgBroker  # several processes on one database share events
+
+        broker = PgBroker(args.db)
+    server = PalastServer(store, args.host, args.port, options=options, broker=broker)
 
     async def run() -> None:
         import signal
@@ -111,6 +117,12 @@ def cmd_server(argv: list[str]) -> int:
         return 1
     except sqlite3.Error as e:
         print(f"spider server: can't use the database {getattr(store, 'path', args.db)}: {e}", file=sys.stderr)
+        return 1
+    except Exception as e:  # PostgreSQL unreachable or refusing: one line, no traceback
+        if not type(e).__module__.startswith("psycopg"):
+            raise
+        first = _plain(str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__)
+        print(f"spider server: can't use the database: {first}", file=sys.stderr)
         return 1
     return 0
 
@@ -182,7 +194,7 @@ def bots_parser() -> _Parser:
 def cmd_bots(argv: list[str]) -> int:
     args = bots_parser().parse_args(argv)
     if args.players > 5000:
-        raise UsageError("argument --players: at most 5000")
+        raise UsageError("argument --players: at most 5000", "spider bots")
     from .bots import run_bots
 
     try:

@@ -75,7 +75,9 @@ class Outbox:
             log.info("dropping a connection that reads too slowly")
             self.dropped = True
             self.task.cancel()
-            asyncio.ensure_future(self.ws.close(1013, "too slow reading messages"))
+            # No closing handshake: a client that doesn't read would never complete it (and
+            # websockets' close() waits, without a timeout, for the full buffer to drain).
+            self.ws.transport.abort()
 
     async def _write(self) -> None:
         try:

@@ -65,6 +65,7 @@ class Seat:
     seq: int = 0
     ended_at: float | None = None  # when the game stopped (solved, gave up, stuck)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    stale: bool = False  # an action failed to be written and the database was away: re-read first
 
     @property
     def state(self) -> str:
@@ -114,10 +115,18 @@ class Palast:
         self.seated: dict[int, int] = {}  # player id -> live table id
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
+        # Several processes on one database (issue 14): keep our copies in step with theirs.
+        self.cluster = None
+        if getattr(self.broker, "shared", False):
+            from .cluster import ClusterSync
+
+            self.cluster = ClusterSync(self, self.broker)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
         """Rebuild every live table from the store and open a standard table if none is open."""
+        if self.cluster:
+            await self.cluster.start()
         for row in await self.store.live_tables():
             t = LiveTable(row)
             await self._load_seats(t)
@@ -127,6 +136,8 @@ class Palast:
                 for r in await self.store.results(t.id):
                     t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
             self._schedule(t)
+        if self.cluster:
+            self.cluster.run()
         await self._ensure_standard()
 
     async def stop(self) -> None:
@@ -138,6 +149,8 @@ class Palast:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.cluster:
+            await self.cluster.stop()
 
     def _spawn(self, coro) -> None:
         task = asyncio.ensure_future(coro)
@@ -174,7 +187,7 @@ class Palast:
 
     def _deliver(self, table_id: int, message: dict) -> None:
         t = self.tables.get(table_id)
-        if t is None:
+        if t is None or message["type"].startswith("_"):  # "_…": between server processes only
             return
         for s in t.seats:
             send = self.online.get(s.player_id)
@@ -202,7 +215,7 @@ class Palast:
     def _replay(self, t: LiveTable, s: Seat, actions: list[ActionRow]) -> None:
         assert t.row.deal is not None
         g = Game.new(t.row.deal, suits=t.row.suits, rules=self._rules_for(t))
-        s.game, s.seq, s.ended_at = g, 0, None
+        s.game, s.seq, s.ended_at, s.stale = g, 0, None, False
         for a in actions:
             try:
                 if a.move == "undo":
@@ -252,10 +265,20 @@ class Palast:
     # ------------------------------------------------------------------ players online
     def connect(self, player_id: int, send: Send) -> None:
         self.online[player_id] = send
+        if self.cluster:
+            self.cluster.presence(player_id, True)
 
     async def resume(self, player: PlayerRow) -> list[dict]:
         """Messages a player gets after ``welcome``: ``joined`` again when seated, and ``round``
         with their own position when a round is in play (SPEC §13), plus the opponents' progress."""
+        if self.cluster:  # the player may come from another process: read their table and game back
+            where = await self.store.table_of(player.id)
+            if where is not None:
+                t = await self.cluster.reload(where)
+                s = t.seat(player.id) if t else None
+                if t and s and s.game and t.row.round_state == ROUND_PLAYING:
+                    async with s.lock:
+                        await self.cluster._replay_seat(t, s)
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             return []
@@ -271,6 +294,8 @@ class Palast:
         if self.online.get(player_id) != send:  # bound methods: equal, never identical
             return  # a newer connection took over
         del self.online[player_id]
+        if self.cluster:
+            self.cluster.presence(player_id, False)
         t = self.tables.get(self.seated.get(player_id, 0))
         if t is not None and t.row.round_state == ROUND_PLAYING:
             s = t.seat(player_id)
@@ -339,6 +364,8 @@ class Palast:
         reason = await self.store.seat(row.id, player.id, self.clock())
         t = LiveTable(row)
         self._track(t)
+        if self.cluster:
+            self.cluster.announce(row.id, {"type": "_table", "table": row.id})
         if reason:  # pragma: no cover - raced by another process
             raise Refusal(reason)
         await self._load_seats(t)
@@ -356,8 +383,10 @@ class Palast:
                     raise Refusal("That table is private: join it with its invite code.")
                 raise Refusal("There is no such table." if row is None else "That table is finished.")
         t = self.tables.get(row.id)
-        if t is None:  # pragma: no cover - a table of another process (issue 14)
-            raise Refusal("That table is not served here.")
+        if t is None and self.cluster:  # opened by another process a moment ago
+            t = await self.cluster.reload(row.id)
+        if t is None:
+            raise Refusal("There is no such table.")
         reason = await self.store.seat(row.id, player.id, self.clock())
         for _ in range(10):
             if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
@@ -407,6 +436,8 @@ class Palast:
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             raise Refusal("You don't sit at a table.")
+        if self.cluster:  # seats taken through other processes count
+            t = await self.cluster.reload(t.id) or t
         if t.row.standard:
             raise Refusal("A standard table starts by itself (when full, or 30 s after its second player).")
         if t.row.host != player.name:
@@ -434,18 +465,24 @@ class Palast:
 
     async def _auto_start(self, t: LiveTable) -> None:
         t.row = await self.store.table(t.id) or t.row
+        if self.cluster:
+            await self._load_seats(t)
         if t.row.state == WAITING and len(t.seats) >= 2:
             await self._start_round(t, 1)
 
     async def _ensure_standard(self) -> None:
         """Keep a standard table open: another one opens when the open ones fill or start."""
         async with self._standard_lock:
+            if self.cluster:  # share the standard tables other processes opened
+                await self.cluster.load_standard()
             for t in self.tables.values():
                 if t.row.standard and t.row.state == WAITING and len(t.seats) < t.row.seats:
                     return
             row = await self.store.create_table(host=None, private=False, code=None, standard=True,
                                                 now=self.clock(), **STANDARD)
             self._track(LiveTable(row))
+            if self.cluster:
+                self.cluster.announce(row.id, {"type": "_table", "table": row.id})
 
     # ------------------------------------------------------------------ rounds
     def _round_message(self, t: LiveTable, s: Seat) -> dict:
@@ -483,6 +520,11 @@ class Palast:
             raise Refusal("You don't sit at a table.")
         async with s.lock:
             row = t.row
+            if s.stale and row.round_state == ROUND_PLAYING:
+                try:
+                    self._replay(t, s, [a for a in await self.store.actions(t.id, row.round) if a.player_id == player.id])
+                except Exception:
+                    raise Refusal("The server can't reach its database just now; nothing changed. Try again.") from None
             if row.round_state != ROUND_PLAYING or t.ending or s.game is None:
                 raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.")
             now = self.clock()
@@ -517,8 +559,14 @@ class Palast:
                 log.exception("table %s: could not write an action", t.id)
                 ok = False
             if not ok:
-                self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
+                try:
+                    self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
+                except Exception:  # the database is away: take the game back from it before the next action
+                    s.stale = True
                 raise Refusal("The server could not record that move; nothing changed. Try again.")
+            if self.cluster:
+                self.cluster.announce(t.id, {"type": "_action", "table": t.id, "round": n, "player_id": player.id,
+                                             "seq": s.seq, "move": text, "at": now})
             state = s.state
             s.ended_at = now if state != "playing" else None
         self._mark(t, s)
@@ -537,7 +585,7 @@ class Palast:
     def _progress(self, t: LiveTable, s: Seat) -> dict:
         g = s.game
         state = s.state
-        if state == "playing" and s.player_id not in self.online:
+        if state == "playing" and s.player_id not in self.online and not (self.cluster and self.cluster.is_online(s.player_id)):
             state = "offline"
         msg: dict[str, Any] = {"type": "progress", "table": t.id, "player": s.name, "score": g.score if g else 0,
                                "runs": len(g.done) if g else 0, "moves": g.moves if g else 0, "state": state}
@@ -562,6 +610,8 @@ class Palast:
         if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
             return
         t.ending = True
+        if self.cluster:  # the games as written, whichever process played them
+            await self.cluster.settle(t)
         now = self.clock()
         start = t.row.round_started or now
         results = []

@@ -6,6 +6,7 @@ import pytest
 
 from spider_tui.palast.client import PalastClient
 from spider_tui.palast.db import open_store
+from spider_tui.palast.pg_broker import PgBroker
 from spider_tui.palast.server import PalastServer
 from spider_tui.palast.tables import Options
 
@@ -38,13 +39,35 @@ def make_options(**kw) -> Options:
     return Options(**base)
 
 
+def select_all(store, sql: str) -> list[tuple]:
+    """Rows of a query straight from the store's database (SQLite file or PostgreSQL)."""
+    if hasattr(store, "path"):
+        import sqlite3
+
+        with sqlite3.connect(store.path) as db:
+            return db.execute(sql).fetchall()
+    import psycopg
+
+    with psycopg.connect(store.url) as db:
+        return db.execute(sql).fetchall()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> str:
+    """Every server test runs on both stores: an SQLite file, and a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "palast.sqlite3")
+    return request.getfixturevalue("pg_url")
+
+
 @pytest.fixture
-async def palast_factory(tmp_path):
+async def palast_factory(tmp_path, db_url):
     started: list[Palast] = []
 
     async def make(rate: float = 5000, burst: float = 5000, **options) -> Palast:
-        server = PalastServer(open_store(None, tmp_path), "127.0.0.1", 0, options=make_options(**options),
-                              rate=rate, burst=burst)
+        broker = PgBroker(db_url) if db_url.startswith("postgresql:") else None  # as `spider server --db`
+        server = PalastServer(open_store(db_url, tmp_path), "127.0.0.1", 0, options=make_options(**options),
+                              rate=rate, burst=burst, broker=broker)
         await server.start()
         p = Palast(server)
         started.append(p)

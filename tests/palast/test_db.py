@@ -1,4 +1,4 @@
-"""The SQLite store against its interface (SPEC §13 Faults): what happens once, happens once."""
+"""The stores (SQLite and PostgreSQL) against their interface (SPEC §13 Faults): what happens once, happens once."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from spider_tui.palast.league import ordinal, places, rate
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = open_store(None, tmp_path)
+async def store(tmp_path, db_url):
+    s = open_store(db_url, tmp_path)
     await s.open()
     yield s
     await s.close()

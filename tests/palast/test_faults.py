@@ -80,8 +80,8 @@ def _start_server(data_dir, *extra) -> tuple[subprocess.Popen, str]:
     return proc, line.split("listening on ")[1].strip()
 
 
-async def test_kill_9_and_restart_loses_no_result_and_resumes_the_table(tmp_path):
-    proc, url = _start_server(tmp_path)
+async def test_kill_9_and_restart_loses_no_result_and_resumes_the_table(tmp_path, db_url):
+    proc, url = _start_server(tmp_path, "--db", db_url)
     try:
         # A finished table first: both give up at once.
         a, b, t1 = await _two_at_a_table(url)
@@ -110,7 +110,7 @@ async def test_kill_9_and_restart_loses_no_result_and_resumes_the_table(tmp_path
             proc.wait()
         proc.stdout.close()
         proc.stderr.close()
-    proc, url = _start_server(tmp_path)
+    proc, url = _start_server(tmp_path, "--db", db_url)
     try:
         a = await PalastClient.connect(url)
         await a.hello("Ann", tokens[0])
@@ -136,4 +136,5 @@ async def test_kill_9_and_restart_loses_no_result_and_resumes_the_table(tmp_path
             proc.wait()
         proc.stdout.close()
         proc.stderr.close()
-    assert os.path.exists(tmp_path / "palast.sqlite3")
+    if not db_url.startswith("postgresql:"):
+        assert os.path.exists(db_url)

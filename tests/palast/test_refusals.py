@@ -135,12 +135,11 @@ async def test_names_tokens_and_case(palast):
     back = await palast.player("zoë-1_X.Y", a.token)
     assert back.name == "Zoë-1_x.y"  # the registered spelling
     # Only a hash of the token is stored.
-    import sqlite3
+    from .conftest import select_all
 
-    db = sqlite3.connect(palast.server.store.path)
-    hashes = [r[0] for r in db.execute("SELECT token_hash FROM players")]
+    hashes = [r[0] for r in select_all(palast.server.store, "SELECT token_hash FROM players")]
     assert a.token not in hashes and all(len(h) == 64 for h in hashes)
-    assert not any(a.token in str(r) for r in db.execute("SELECT * FROM players"))
+    assert not any(a.token in str(r) for r in select_all(palast.server.store, "SELECT * FROM players"))
 
 
 async def test_lobby_refusals_change_nothing(palast):

@@ -37,7 +37,7 @@ def test_bad_arguments_exit_2_with_one_line(args, reason, capsys):
     assert main(["web", *args]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == f"spider: {reason}\n"
+    assert err == f"spider web: {reason}\n"
 
 
 def test_help_names_the_options_and_the_missing_login(capsys):

@@ -1,0 +1,228 @@
+"""Several server processes, one Palast (SPEC §13): keeping this process's copy of every live
+table in step with what the other processes do.
+
+Each player's game is played by the process the player is connected to (their actions are
+written to the database there, then announced). Every process keeps every live table: its row,
+its seats, and a copy of each seat's game, so it can show progress, notice that everyone has
+finished, keep the round clock, and take over a player whose process died. What changes a table
+for everyone (a seat taken, a round started or ended, the table finished) is one conditional
+statement in the database, so it happens once whichever process gets there first; the others
+learn of it through the broker (PostgreSQL LISTEN/NOTIFY, ``pg_broker.PgBroker``) and re-read
+the table before they pass the event on to their players.
+
+Internal events (never sent to a client; their ``type`` starts with ``_``):
+
+- ``_action {table, round, player_id, seq, move, at}``: an accepted action, replayed on the copy;
+- ``_table {table}``: a table was opened (the others start tracking it);
+- ``_presence {player_id, online}``: a player connected to or left the sending process;
+- ``_resync``: re-read everything (sent when an event was too big to announce).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+from spider_tui.engine import Game, IllegalMove
+
+from .db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .pg_broker import PgBroker
+    from .tables import LiveTable, Palast, Seat
+
+log = logging.getLogger("spider.palast")
+
+#: Events after which a process re-reads the table from the database before passing them on.
+RELOAD = frozenset({"_table", "table", "round", "round_over", "table_over"})
+
+
+def apply_action(g: Game, move: str) -> None:
+    """Play one accepted action (as stored) on a game."""
+    if move == "undo":
+        g.undo()
+    elif move == "give up":
+        g.give_up()
+    else:
+        g.play(move)
+
+
+class ClusterSync:
+    """The Palast's side of the cross-process broker."""
+
+    def __init__(self, palast: Palast, broker: PgBroker) -> None:
+        self.palast = palast
+        self.broker = broker
+        self.remote_online: dict[int, str] = {}  # player id -> origin of the process they are on
+        self._queue: asyncio.Queue[tuple[int, dict]] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
+        self._busy = False
+        broker.on_remote = self._received
+        broker.on_reconnect = self.resync
+
+    async def start(self) -> None:
+        """Listen (before the tables are read, so nothing in between is missed)."""
+        await self.broker.start()
+
+    def run(self) -> None:
+        """Apply other processes' events from now on (after the tables were read)."""
+        self._worker = asyncio.create_task(self._work(), name="palast-cluster-sync")
+
+    async def stop(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            try:
+                await self._worker
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping anyway
+                pass
+            self._worker = None
+        await self.broker.close()
+
+    async def idle(self, timeout: float = 5) -> None:
+        """Wait until every event received so far has been applied (tests)."""
+        async with asyncio.timeout(timeout):
+            while not self._queue.empty() or self._busy:
+                await asyncio.sleep(0.005)
+
+    # -- announcing
+    def announce(self, table_id: int, message: dict) -> None:
+        self.palast._spawn(self.broker.publish(table_id, message))
+
+    def presence(self, player_id: int, online: bool) -> None:
+        self.announce(0, {"type": "_presence", "player_id": player_id, "online": online,
+                          "origin": self.broker.origin})
+
+    def is_online(self, player_id: int) -> bool:
+        return player_id in self.remote_online
+
+    # -- receiving
+    def _received(self, table_id: int, message: dict) -> None:
+        self._queue.put_nowait((table_id, message))
+
+    async def _work(self) -> None:
+        while True:
+            table_id, message = await self._queue.get()
+            self._busy = True
+            try:
+                await self._apply(table_id, message)
+            except Exception:
+                log.exception("cluster: applying %s of table %s failed", message.get("type"), table_id)
+            finally:
+                self._busy = False
+
+    async def _apply(self, table_id: int, message: dict) -> None:
+        kind = message.get("type")
+        p = self.palast
+        if kind == "_presence":
+            pid, origin = message.get("player_id"), message.get("origin", "")
+            if message.get("online"):
+                self.remote_online[pid] = origin
+            elif self.remote_online.get(pid) == origin:
+                del self.remote_online[pid]
+            return
+        if kind == "_action":
+            await self._action(table_id, message)
+            return
+        if kind == "_resync":
+            await self.resync()
+            return
+        if kind in RELOAD:
+            await self.reload(table_id)
+        if not str(kind).startswith("_"):
+            self.broker.deliver(table_id, message)
+        if kind == "table_over":
+            t = p.tables.get(table_id)
+            if t is not None:
+                p._drop(t)
+
+    async def _action(self, table_id: int, m: dict) -> None:
+        p = self.palast
+        t = p.tables.get(table_id)
+        if t is None or t.row.round != m.get("round") or t.row.round_state != ROUND_PLAYING:
+            return
+        s = t.seat(m.get("player_id"))
+        if s is None or s.game is None or m["seq"] <= s.seq:
+            return
+        if m["seq"] == s.seq + 1:
+            try:
+                apply_action(s.game, m["move"])
+            except IllegalMove:
+                await self._replay_seat(t, s)
+            else:
+                s.seq = m["seq"]
+                s.ended_at = m.get("at") if (s.game.over or s.game.stuck) else None
+        else:  # we missed some: read the player's actions back
+            await self._replay_seat(t, s)
+        if not t.ending and all(x.state != "playing" for x in t.seats):
+            p._spawn(p._end_round(t, t.row.round))
+
+    async def _replay_seat(self, t: LiveTable, s: Seat) -> None:
+        actions = [a for a in await self.palast.store.actions(t.id, t.row.round) if a.player_id == s.player_id]
+        self.palast._replay(t, s, actions)
+
+    async def settle(self, t: LiveTable) -> None:
+        """Before a round's results: every seat's game as written in the database (a remote
+        player's last actions may not have arrived yet).  Each seat under its lock, so an action
+        of a player here that is being written is waited for, not lost."""
+        for s in t.seats:
+            async with s.lock:
+                await self._replay_seat(t, s)
+
+    # -- re-reading from the database
+    async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None:
+        """Re-read a table (row, seats, totals; the games when its round changed or ``games``)
+        and reset its timer; start tracking it when it is new here.  Returns the live table."""
+        from .tables import LiveTable
+
+        p = self.palast
+        row = await p.store.table(table_id)
+        if row is None:
+            return None
+        t = p.tables.get(table_id)
+        fresh = t is None
+        if t is None:
+            if row.state == FINISHED:
+                return None
+            t = LiveTable(row)
+            p._track(t)
+        old_round = t.row.round
+        t.row = row
+        await p._load_seats(t)
+        if row.state == PLAYING and row.round_state != NO_ROUND:
+            if fresh or row.round != old_round or any(s.game is None for s in t.seats):
+                await p._rebuild_round(t)
+            elif games:  # seat by seat, under its lock: an action being written here is kept
+                await self.settle(t)
+            if row.round_state == ROUND_PLAYING and (row.round != old_round or games):
+                t.ending = False  # (after a resync: an end that failed may be tried again)
+            totals: dict[int, int] = {}
+            for r in await p.store.results(t.id):
+                totals[r.player_id] = totals.get(r.player_id, 0) + r.score
+            t.totals = totals
+        if row.state == FINISHED:
+            p._cancel(t)
+        else:
+            p._schedule(t)
+        return t
+
+    async def resync(self) -> None:
+        """Re-read every live table and its games (notifications may have been missed)."""
+        p = self.palast
+        live = {row.id for row in await p.store.live_tables()}
+        for table_id in sorted(live | set(p.tables)):
+            t = await self.reload(table_id, games=True)
+            if t is not None and t.row.state == FINISHED:
+                p._drop(t)
+            elif t is not None and t.row.round_state == ROUND_PLAYING:
+                # Progress announced while we weren't listening: our players see where all stand.
+                for s in t.seats:
+                    if s.game is not None:
+                        self.broker.deliver(t.id, p._progress(t, s))
+
+    async def load_standard(self) -> None:
+        """Track the standard tables other processes opened (so players share them)."""
+        p = self.palast
+        for row in await p.store.live_tables():
+            if row.standard and row.id not in p.tables:
+                await self.reload(row.id)
