@@ -17,12 +17,12 @@ from datetime import date
 from typing import Callable
 
 from spider_tui.engine import DEAL, Game, IllegalMove, Move
-from spider_tui.engine.cards import RANK_CHARS
+from spider_tui.engine.cards import RANK_CHARS, rank_of, suit_of
+from spider_tui.store.report import format_seconds
 
 SUIT_WORDS = ("♠", "♥", "♦", "♣")
 
 STUCK_TEXT = "No moves left. Undo to go back."
-DEAL_REFUSED_TEXT = "Fill every empty column before dealing."
 FILL_TO_DEAL_TEXT = "No hint. Fill the empty columns to deal again."
 NO_HINT_TEXT = "No hint: no move helps. Undo, or move sideways."
 
@@ -30,14 +30,6 @@ NO_HINT_TEXT = "No hint: no move helps. Undo, or move sideways."
 def plural(n: int, word: str) -> str:
     """``1 move``, ``2 moves``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def clock_text(seconds: float) -> str:
-    """Play time as ``m:ss``, or ``h:mm:ss`` from an hour on."""
-    s = int(round(seconds))
-    h, rem = divmod(s, 3600)
-    m, s = divmod(rem, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 @dataclass(frozen=True)
@@ -51,6 +43,22 @@ class Selection:
     column: int
     count: int
     chosen: bool = True
+
+
+@dataclass
+class ColumnState:
+    """What the table says about one column, enough to draw it (and to cache its picture)."""
+
+    cards: tuple[int, ...]
+    down: int
+    movable: int
+    held: int = 0  # cards of the held group in this column (from the end)
+    target: bool = False
+    hint_from: int = 0  # cards of the hinted group leaving this column
+    hint_to: bool = False
+    cursor: int | None = None  # card index under the keyboard cursor (-1: empty slot)
+    cursor_here: bool = False
+
 
 
 class Table:
@@ -187,7 +195,7 @@ class Table:
         self._after_action()
         if choice is not None:
             card = choice[0]
-            self.status = f"Joker: {RANK_CHARS[(card & 15) - 1].replace('T', '10')}{SUIT_WORDS[card >> 4]} onto column {col + 1}."
+            self.status = f"Joker: {RANK_CHARS[rank_of(card) - 1].replace('T', '10')}{SUIT_WORDS[suit_of(card)]} onto column {col + 1}."
             self._changed()
 
     @property
@@ -221,6 +229,29 @@ class Table:
         if k is None or k > sel.count:
             return None
         return k if self.game.is_legal(Move(sel.column + 1, target + 1, k)) else None
+
+    def column_states(self) -> list[ColumnState]:
+        """What the view draws of every column: cards, the held group, targets, the hint, the
+        cursor (the legal targets are worked out once for all columns)."""
+        g, sel, hint = self.game, self.selection, self.hint_move
+        targets = set(self.targets())
+        hinted = hint is not None and not hint.is_deal
+        hint = hint if hinted else None
+        states = []
+        for col, cards in enumerate(g.columns):
+            here = self.cursor_column == col
+            states.append(ColumnState(
+                cards=tuple(cards),
+                down=g.down[col],
+                movable=g.movable(col),
+                held=sel.count if sel is not None and sel.column == col else 0,
+                target=col in targets,
+                hint_from=(hint.count or 0) if hint is not None and hint.source == col + 1 else 0,
+                hint_to=hint is not None and hint.target == col + 1,
+                cursor=(self.cursor_card() if cards else -1) if here else None,
+                cursor_here=here,
+            ))
+        return states
 
     def targets(self) -> list[int]:
         """Every column the held group (or its fitting part) can go to now."""
@@ -267,7 +298,7 @@ class Table:
 
     def won_text(self) -> str:
         """The status line after a win: moves, time and hints, and how to go on."""
-        return (f"Won: {plural(self.moves, 'move')}, {clock_text(self.seconds)}, "
+        return (f"Won: {plural(self.moves, 'move')}, {format_seconds(self.seconds)}, "
                 f"{plural(self.hints_used, 'hint')}. n new, r retry")
 
     def play(self, move: Move | str) -> bool:
@@ -328,21 +359,23 @@ class Table:
         """Best column for the group (col, count): same-suit card, else any card, else empty."""
         g = self.game
         lead = g.columns[col][-count]
-        same = other = empty = None
+        same: int | None = None
+        other: int | None = None
+        empty: int | None = None
         whole = count == len(g.columns[col])
         for t in range(len(g.columns)):
             if t == col or not g.is_legal(Move(col + 1, t + 1, count)):
                 continue
             dst = g.columns[t]
-            if dst and (dst[-1] >> 4) == (lead >> 4):
+            if dst and suit_of(dst[-1]) == suit_of(lead):
                 same = t if same is None else same
             elif dst:
                 other = t if other is None else other
             elif not whole and empty is None:
                 empty = t  # a whole column into an empty one changes nothing
-        for t in (same, other, empty):
-            if t is not None:
-                return t
+        for choice in (same, other, empty):
+            if choice is not None:
+                return choice
         return None
 
     def double_tap(self, col: int, index: int | None = None) -> None:

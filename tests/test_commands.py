@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from spider_tui.commands import ROUND_COMMANDS, readme_table, round_key_commands
-from spider_tui.ui.dialogs import HELP
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import HELP
+from spider_tui.ui.screens.game_screen import GameScreen
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -201,8 +201,8 @@ async def test_fuzz_dialog_clicks(tmp_path, seed):
     from textual.pilot import _get_mouse_message_arguments
 
     from spider_tui.ui.app import SpiderApp
-    from spider_tui.ui.game_screen import GameScreen
-    from spider_tui.ui.start_screen import StartScreen
+    from spider_tui.ui.screens.game_screen import GameScreen
+    from spider_tui.ui.screens.start_screen import StartScreen
     from spider_tui.ui_launch import Launch
 
     rng = random.Random(seed)

@@ -1,7 +1,9 @@
 """SPEC §6: selection and tap semantics, tested without a terminal."""
 
 from spider_tui.engine import Game
-from spider_tui.table import DEAL_REFUSED_TEXT, STUCK_TEXT, Selection, Table
+from spider_tui.table import STUCK_TEXT, Selection, Table
+
+DEAL_REFUSED = "Fill every empty column before dealing."  # SPEC: the stock won't deal onto an empty column
 
 K = ["| Kc", "| Kc", "| Kd", "| Kd", "| Kh", "| Kh", "| Ks", "| Ks"]
 
@@ -130,7 +132,7 @@ def test_cursor_stays_on_face_up_cards_and_wraps_columns():
 def test_refused_deal_says_why_quietly():
     tb = table("| 5h", stock="2c 3c 4c 5c 6c 7c 8c 9c Tc Jc")
     assert tb.deal() is False
-    assert tb.status == DEAL_REFUSED_TEXT and tb.moves == 0
+    assert tb.status == DEAL_REFUSED and tb.moves == 0
 
 
 def test_stuck_is_told_once():
@@ -191,3 +193,16 @@ def test_enter_plays_the_hint_on_show():
     tb.best_move()
     assert tb.moves == 1 and tb.hint_move is None
     assert tb.game.columns[0][-1] & 15 == 8 and str(h) == "2>1:1"
+
+
+def test_the_view_of_every_column_comes_from_the_table():
+    """Table.column_states: the held group, its targets and the cursor, as the view draws them."""
+    tb = Table.new(1, suits=1)
+    tb.key_column(0)
+    states = tb.column_states()
+    assert len(states) == 10
+    held = tb.selection
+    assert held is not None and states[held.column].held == held.count
+    assert [c for c, s in enumerate(states) if s.target] == tb.targets()
+    assert all(s.cards == tuple(tb.game.columns[c]) and s.down == tb.game.down[c] for c, s in enumerate(states))
+    assert sum(s.cursor_here for s in states) == 1

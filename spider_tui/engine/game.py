@@ -478,6 +478,7 @@ class Game:
         elif m.is_joker:
             self._joker(m.target - 1)
         else:
+            assert m.count is not None  # resolve() filled it in
             self._move(m.source - 1, m.target - 1, m.count)
         self.moves += 1
         if self.score is not None:

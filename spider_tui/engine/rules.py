@@ -105,7 +105,7 @@ class Rules:
 
     def with_options(self, **options: object) -> "Rules":
         """A copy with some options changed: ``CLASSIC.with_options(joker=True)``."""
-        return replace(self, **options)
+        return replace(self, **options)  # type: ignore[arg-type]  # checked by the dataclass
 
     # ------------------------------------------------------------------ facts
     @property
@@ -165,7 +165,7 @@ PRESETS: dict[str, Rules] = {"classic": CLASSIC}
 PRESETS[SPIDERETTE] = Rules(variant=SPIDERETTE)
 PRESETS[SIMPLE_SIMON] = Rules(variant=SIMPLE_SIMON)
 for _token, _attr in _OPTION_TOKENS:
-    PRESETS[_token] = Rules(**{_attr: True})
+    PRESETS[_token] = Rules(**{_attr: True})  # type: ignore[arg-type]  # every option is a bool
 
 # Other spellings accepted on input (never written).
 _ALIASES = {

@@ -38,7 +38,8 @@ a numbered deal) is simply **left out**. Readers treat a missing key as "no valu
     1 = ["2026-11-28", "2026-11-29"]  # ISO dates, sorted, no duplicates
     4 = ["2026-11-29"]
 
-    [round]                           # the unfinished round (absent when there is none)
+    [rounds.3f9a0c1d2e4b]             # one unfinished round per live game, under its token (absent when none)
+    saved_at = 1764400000.0           # when it was written (epoch seconds): Continue offers the latest
     position = '''
     suits: 1
     ...
@@ -71,7 +72,8 @@ A bad *value* costs only itself (:func:`clean_data`): a known key of the wrong t
 original file is copied to ``save.toml.bad-<timestamp>``, the file is rewritten without it, and
 :attr:`SaveFile.notice` names the dropped keys. Values of the right type the readers can't use
 (``suits = 3``, an unknown rules name from a newer version) are kept in the file; the readers in
-:mod:`~spider_tui.store.stats` fall back to defaults. The ``[round]`` tables' fields are checked
+:mod:`~spider_tui.store.stats` fall back to defaults. The ``[rounds.<token>]`` tables' fields (an old file's single ``[round]`` is read as
+one of them) are checked
 by :func:`~spider_tui.store.stats.load_round`, which returns ``None`` for a malformed round.
 
 Keys this version does not know, at the top level or inside known tables, are kept on every write.
@@ -103,7 +105,7 @@ import tomllib
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import tomli_w
 
@@ -153,8 +155,16 @@ def default_data() -> dict[str, Any]:
 # Checking and (de)serialising
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
+    """A whole number (TOML integer), not a bool.
+
+    >>> is_int(3), is_int(True), is_int(3.0)
+    (True, False, False)
+    """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+_is_int = is_int
 
 
 def _is_number(value: Any) -> bool:
@@ -353,13 +363,6 @@ class SaveFile:
         self.lock_timeout = lock_timeout
         self.notice: str | None = None
         self._clock = clock
-
-    @classmethod
-    def in_dir(cls, data_dir: str | os.PathLike[str], **kwargs: Any) -> SaveFile:
-        """The save file ``save.toml`` inside ``data_dir``."""
-        from spider_tui.store.paths import save_path
-
-        return cls(save_path(data_dir), **kwargs)
 
     def __repr__(self) -> str:
         return f"SaveFile({str(self.path)!r})"

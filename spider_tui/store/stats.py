@@ -30,20 +30,19 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, fields
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from spider_tui.store.daily import all_won_dates, coerce_date, mark_won
+from spider_tui.store.savefile import is_int as _is_int
 from spider_tui.store.savefile import DEFAULT_SETTINGS, SUIT_KEYS
 
 SUIT_COUNTS = (1, 2, 4)
 CLASSIC = "classic"
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _is_number(value: Any) -> bool:
+def _is_number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -271,12 +270,6 @@ def save_round(data: dict[str, Any], state: RoundState) -> dict[str, Any]:
             value = round(float(value), 3)
         table[name] = value
     data["round"] = table
-    return data
-
-
-def clear_round(data: dict[str, Any]) -> dict[str, Any]:
-    """Remove the unfinished round (it ended, or a new one replaced it). Returns ``data``."""
-    data.pop("round", None)
     return data
 
 

@@ -17,6 +17,7 @@ from datetime import date
 from typing import Callable
 
 from textual.app import App
+from textual.timer import Timer
 from textual.filter import Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
@@ -35,7 +36,8 @@ from spider_tui.store.writer import SaveWriter
 from spider_tui.store import today as real_today
 from spider_tui.session import SoloSession, playable_rules
 from spider_tui.table import Table
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.colours import CLOTH, css_variables
+from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
 from spider_tui.ui_launch import Launch
@@ -83,9 +85,14 @@ class SpiderApp(App):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._write_failing = False
         self.session = SoloSession(lambda: self.data, self.write, rng=self.rng)
-        self._save_timer = None
+        self._save_timer: Timer | None = None
         self._error_told = False
         self._winnable = None
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's
+        own variables may replace them."""
+        return {**super().get_theme_variable_defaults(), **css_variables(CLOTH)}
 
     # ------------------------------------------------------------------ data
     @property
@@ -214,7 +221,7 @@ class SpiderApp(App):
         elif la.suits is not None:
             self.start_new(suits=la.suits)
         else:
-            from spider_tui.ui.start_screen import StartScreen
+            from spider_tui.ui.screens.start_screen import StartScreen
 
             self.push_screen(StartScreen())
             if la.server is not None:
@@ -276,7 +283,7 @@ class SpiderApp(App):
         if question is None:
             go()
             return
-        from spider_tui.ui.dialogs import Confirm
+        from spider_tui.ui.widgets.dialogs import Confirm
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -287,7 +294,7 @@ class SpiderApp(App):
 
     def open_dialog(self, dialog) -> None:
         """Show a dialog: over the table when a round is on screen, else on a screen of its own."""
-        from spider_tui.ui.overlay import DialogScreen
+        from spider_tui.ui.widgets.overlay import DialogScreen
 
         if isinstance(self.screen, GameScreen):
             self.screen.open_dialog(dialog)
@@ -334,7 +341,7 @@ class SpiderApp(App):
 
     def show_won(self) -> None:
         """The Won panel (again: Enter on a won table brings it back)."""
-        from spider_tui.ui.dialogs import Won
+        from spider_tui.ui.widgets.dialogs import Won
 
         t = self.table
         if t is not None and t.won and not isinstance(self.dialog, Won):
@@ -363,7 +370,7 @@ class SpiderApp(App):
             self.session.leave()
             go()
             return
-        from spider_tui.ui.dialogs import Confirm
+        from spider_tui.ui.widgets.dialogs import Confirm
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -377,7 +384,7 @@ class SpiderApp(App):
         t = self.table
         if t is None or t.over:
             return
-        from spider_tui.ui.dialogs import Confirm
+        from spider_tui.ui.widgets.dialogs import Confirm
 
         def answered(yes: bool | None) -> None:
             if yes and self.session.table is t:
@@ -391,13 +398,13 @@ class SpiderApp(App):
         self.show_round(self.session.retry(self.rules))
 
     def show_stats(self) -> None:
-        from spider_tui.ui.start_screen import StatsScreen
+        from spider_tui.ui.screens.start_screen import StatsScreen
 
         self.load_data()
         self.push_screen(StatsScreen())
 
     def show_help(self) -> None:
-        from spider_tui.ui.dialogs import Help
+        from spider_tui.ui.widgets.dialogs import Help
 
         self.open_dialog(Help())
 
@@ -418,7 +425,7 @@ class SpiderApp(App):
     def leave_round(self) -> None:
         """``q`` (or Esc with nothing held) in a round: back to the start screen; the round is kept
         for Continue (SPEC §7) and its time stops."""
-        from spider_tui.ui.start_screen import StartScreen
+        from spider_tui.ui.screens.start_screen import StartScreen
 
         self._stop_save_timer()
         self.store_round()

@@ -14,7 +14,7 @@ from spider_tui.engine.solve import Solution
 from spider_tui.winnable import QUESTION_SECONDS, Question, answer_text
 
 if TYPE_CHECKING:
-    from spider_tui.ui.game_screen import GameScreen
+    from spider_tui.ui.screens.game_screen import GameScreen
 
 ASK = (
     "Could this still be won?\n\n"
@@ -37,7 +37,7 @@ def ask(screen: "GameScreen") -> None:
     if table.practice or table.game.rules.practice:
         _start(screen)
         return
-    from spider_tui.ui.dialogs import Confirm
+    from spider_tui.ui.widgets.dialogs import Confirm
 
     def answered(yes: object) -> None:
         if yes is True:

@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
-from spider_tui.engine import Game, Move
+from spider_tui.engine import Game, Move, rank_of, suit_of
 from spider_tui.engine.cards import UNKNOWN, UNKNOWN_TEXT
+from spider_tui.table import ColumnState
+from spider_tui.ui.colours import CLOTH, Palette
+
+__all__ = ["ColumnPicture", "ColumnState", "Look", "draw_column"]
 
 UNICODE_SUITS = "♠♥♦♣"
 ASCII_SUITS = "SHDC"
@@ -55,34 +59,12 @@ class Look:
             return s
         return s.translate(_TO_ASCII).encode("ascii", "replace").decode("ascii")
 
+    palette: Palette = CLOTH
+
     def suit_color(self, suit: int) -> str:
-        if self.four_color:
-            return ("#111111", "#c62828", "#1565c0", "#2e7d32")[suit]
-        return ("#111111", "#c62828", "#c62828", "#111111")[suit]
+        return self.palette.suit(suit, self.four_color)
 
 
-FACE_BG = "#efebe0"
-BACK_BG = "#34507a"
-BACK_FG = "#b9c7de"
-HELD_BG = "#ffd54f"
-TARGET_BG = "#9ccc65"
-HINT_BG = "#4dd0e1"
-SLOT_FG = "#5f7a6a"
-
-
-@dataclass
-class ColumnState:
-    """What the table says about one column, enough to draw it (and to cache its picture)."""
-
-    cards: tuple[int, ...]
-    down: int
-    movable: int
-    held: int = 0  # cards of the held group in this column (from the end)
-    target: bool = False
-    hint_from: int = 0  # cards of the hinted group leaving this column
-    hint_to: bool = False
-    cursor: int | None = None  # card index under the keyboard cursor (-1: empty slot)
-    cursor_here: bool = False
 
 
 @dataclass
@@ -90,26 +72,6 @@ class ColumnPicture:
     text: Text
     rows: list[int | None] = field(default_factory=list)  # card index per row, None = no card
     more_rows: tuple[int, ...] = ()  # rows of the "⋮ n more" line (a click shows the whole column)
-
-
-def column_state(table, col: int) -> ColumnState:
-    """Collect the drawing state of column ``col`` from a ``Table``."""
-    g: Game = table.game
-    sel = table.selection
-    hint: Move | None = table.hint_move
-    cards = tuple(g.columns[col])
-    cursor_here = table.cursor_column == col
-    return ColumnState(
-        cards=cards,
-        down=g.down[col],
-        movable=g.movable(col),
-        held=sel.count if sel is not None and sel.column == col else 0,
-        target=sel is not None and col in table.targets(),
-        hint_from=hint.count if hint is not None and not hint.is_deal and hint.source == col + 1 else 0,
-        hint_to=hint is not None and not hint.is_deal and hint.target == col + 1,
-        cursor=(table.cursor_card() if cards else -1) if cursor_here else None,
-        cursor_here=cursor_here,
-    )
 
 
 def empty_slot(mark: str, w: int) -> str:
@@ -123,9 +85,9 @@ def empty_slot(mark: str, w: int) -> str:
     return "[" + mark[:inner].center(inner) + "]"
 
 
-def empty_style(bg: str | None, under_cursor: bool, color: bool) -> Style:
+def empty_style(bg: str | None, under_cursor: bool, color: bool, palette: Palette = CLOTH) -> Style:
     if color:
-        style = Style(bgcolor=bg, color="#000000", bold=True) if bg else Style(color=SLOT_FG)
+        style = Style(bgcolor=bg, color=palette.black, bold=True) if bg else Style(color=palette.slot)
     else:
         style = Style(reverse=True, bold=True) if bg else Style(dim=True)
     return style + Style(underline=True, bold=True) if under_cursor else style
@@ -134,11 +96,11 @@ def empty_style(bg: str | None, under_cursor: bool, color: bool) -> Style:
 def card_label(card: int, look: Look) -> str:
     if card == UNKNOWN:  # a face-up card a Palast view has not been told yet
         return UNKNOWN_TEXT
-    return RANKS[card & 15] + look.suits[card >> 4]
+    return RANKS[rank_of(card)] + look.suits[suit_of(card)]
 
 
 def card_glyph(card: int, look: Look) -> str:
-    return "?" if card == UNKNOWN else look.suits[card >> 4]
+    return "?" if card == UNKNOWN else look.suits[suit_of(card)]
 
 
 def draw_column(state: ColumnState, number: int, width: int, height: int, look: Look) -> ColumnPicture:
@@ -148,6 +110,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     rows: list[int | None] = []
     marks = look.marks
     color = look.color
+    pal = look.palette
 
     def line(s: str, style: Style | str = "", index: int | None = None) -> None:
         if rows:
@@ -166,10 +129,10 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     if n == 0:
         mark, bg = " ", None
         if state.target:
-            mark, bg = marks["target"], TARGET_BG
+            mark, bg = marks["target"], pal.target
         elif state.hint_to:
-            mark, bg = marks["hint_to"], HINT_BG
-        line(empty_slot(mark, w), empty_style(bg, state.cursor == -1, color), None)
+            mark, bg = marks["hint_to"], pal.hint
+        line(empty_slot(mark, w), empty_style(bg, state.cursor == -1, color, pal), None)
         return ColumnPicture(text, rows)
 
     up = n - down
@@ -189,29 +152,29 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         hide_count = up - max(1, budget - 1)  # one line says how many are hidden
     if down:
         back = marks["back"]
-        line(f" {down} ".center(w, back), Style(color=BACK_FG, bgcolor=BACK_BG) if color else Style(dim=True), 0)
+        line(f" {down} ".center(w, back), Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True), 0)
 
     def card_style(i: int) -> tuple[str, Style]:
         c = cards[i]
         from_end = n - i
         mark = " "
-        bg = FACE_BG
+        bg = pal.face
         if from_end <= state.held:
-            bg = HELD_BG
+            bg = pal.held
             mark = marks["held"] if from_end == state.held else " "
         elif from_end <= state.hint_from:
-            bg = HINT_BG
+            bg = pal.hint
             mark = marks["hint"] if from_end == state.hint_from else " "
         elif i == n - 1 and state.target:
-            bg, mark = TARGET_BG, marks["target"]
+            bg, mark = pal.target, marks["target"]
         elif i == n - 1 and state.hint_to:
-            bg, mark = HINT_BG, marks["hint_to"]
+            bg, mark = pal.hint, marks["hint_to"]
         if c == UNKNOWN:
-            st = Style(color=BACK_FG, bgcolor=BACK_BG) if color else Style(dim=True)
+            st = Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True)
         elif color:
-            st = Style(color=look.suit_color(c >> 4), bgcolor=bg, bold=bg != FACE_BG)
+            st = Style(color=look.suit_color(suit_of(c)), bgcolor=bg, bold=bg != pal.face)
         else:
-            st = Style(reverse=bg != FACE_BG, bold=bg != FACE_BG)
+            st = Style(reverse=bg != pal.face, bold=bg != pal.face)
         if state.cursor == i:
             st += Style(underline=True, bold=True)
         return mark, st

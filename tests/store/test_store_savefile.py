@@ -92,8 +92,6 @@ def test_settings_and_round_survive_a_reload(save):
     assert load_round(data) == state
 
 
-def test_in_dir(data_dir):
-    assert SaveFile.in_dir(data_dir).path == data_dir / "save.toml"
 
 
 # -- two instances: no lost update ---------------------------------------------------------------

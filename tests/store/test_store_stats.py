@@ -14,7 +14,6 @@ from spider_tui.store import (
     RoundState,
     Settings,
     add_play_time,
-    clear_round,
     default_data,
     get_settings,
     load_round,
@@ -285,13 +284,10 @@ def test_round_none_values_are_left_out():
     assert load_round(data) == RoundState(position=POSITION, suits=1, practice=True)
 
 
-def test_save_round_replaces_whole_and_clear():
+def test_save_round_replaces_whole():
     data = {"round": {"position": "x", "suits": 1, "old_key": 1}}
     save_round(data, RoundState(position=POSITION, suits=4))
     assert "old_key" not in data["round"]
-    clear_round(data)
-    assert "round" not in data and load_round(data) is None
-    clear_round(data)  # twice is fine
 
 
 @pytest.mark.parametrize("change", [

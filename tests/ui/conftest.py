@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from datetime import date
 
 import pytest
@@ -42,6 +43,31 @@ def data_dir(tmp_path, monkeypatch):
 @pytest.fixture
 def make_app(data_dir):
     def make(**launch) -> SpiderApp:
-        return SpiderApp(SaveFile(data_dir / "save.toml"), Launch(**launch), today=lambda: TODAY, rng=random.Random(5))
+        app = SpiderApp(SaveFile(data_dir / "save.toml"), Launch(**launch), today=lambda: TODAY, rng=random.Random(5))
+        listen(app)
+        return app
 
     return make
+
+
+def listen(app) -> list:
+    """Record every notification the app gives in ``app.told`` (message, markup, severity),
+    through its public ``notify``."""
+    told: list = []
+    real = app.notify
+
+    def notify(message, *args, **kwargs):
+        told.append(SimpleNamespace(message=message, markup=kwargs.get("markup", True),
+                                    severity=kwargs.get("severity", "information")))
+        return real(message, *args, **kwargs)
+
+    app.notify = notify
+    app.told = told
+    return told
+
+
+def play_for(table, seconds: float) -> None:
+    """Let ``seconds`` of play time pass on a running ``table`` (through its public ``clock``)."""
+    real = table.clock
+    table.clock = lambda: real() + seconds
+

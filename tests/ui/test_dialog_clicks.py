@@ -8,8 +8,8 @@ from textual.pilot import _get_mouse_message_arguments
 
 from spider_tui.engine import Game
 from spider_tui.store import summary
-from spider_tui.ui.dialogs import Confirm, Won
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Confirm, Won
+from spider_tui.ui.screens.game_screen import GameScreen
 
 from .conftest import NEARLY_WON
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import tomllib
 
 from spider_tui.store.rounds import latest_round
-from spider_tui.ui.dialogs import Confirm, Won
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import DailyScreen, StartScreen
+from spider_tui.ui.widgets.dialogs import Confirm, Won
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import DailyScreen, StartScreen
 
 from .conftest import NEARLY_WON, TODAY
 
@@ -271,7 +271,7 @@ stock: -
 
 
 async def test_the_hidden_middle_of_a_long_column_can_be_seen(make_app):
-    from spider_tui.ui.peek import ColumnPeek
+    from spider_tui.ui.widgets.peek import ColumnPeek
 
     app = make_app(position=LONG)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -320,7 +320,7 @@ async def test_status_line_is_never_cut_at_the_minimum_width(make_app):
 
 
 async def test_help_fits_80x24_and_pages_every_line(make_app):
-    from spider_tui.ui.dialogs import HELP, Help
+    from spider_tui.ui.widgets.dialogs import HELP, Help
 
     app = make_app(deal=1)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,11 +12,11 @@ from textual.geometry import Region
 
 from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import RulesScreen, StartScreen, StatsScreen
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import RulesScreen, StartScreen, StatsScreen
 from spider_tui.ui_launch import Launch
 
-from .conftest import TODAY
+from .conftest import TODAY, listen
 
 SIZE = (100, 30)
 CLICK = "[@click=app.screenshot('victim.txt','/tmp')]CLICKME[/]"
@@ -24,7 +24,7 @@ OSC = "\x1b]0;PWNED\x07\x1b[2J"
 
 
 def toasts(app) -> list:
-    return list(app._notifications)
+    return list(app.told)
 
 
 def screen_text(screen) -> str:
@@ -46,7 +46,9 @@ def assert_plain(app, *must_show: str) -> None:
 
 
 def make(data_dir, **launch) -> SpiderApp:
-    return SpiderApp(SaveFile(data_dir / "save.toml"), Launch(**launch), today=lambda: TODAY, rng=random.Random(5))
+    app = SpiderApp(SaveFile(data_dir / "save.toml"), Launch(**launch), today=lambda: TODAY, rng=random.Random(5))
+    listen(app)
+    return app
 
 
 def write(data_dir, text: str) -> None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import tomllib
 
-from spider_tui.table import DEAL_REFUSED_TEXT, STUCK_TEXT
-from spider_tui.ui.dialogs import Confirm, Won
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import StartScreen
+from spider_tui.table import STUCK_TEXT
+
+DEAL_REFUSED = "Fill every empty column before dealing."  # SPEC: the stock won't deal onto an empty column
+from spider_tui.ui.widgets.dialogs import Confirm, Won
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui.widgets import ColumnView
 
 from .conftest import NEARLY_WON
@@ -72,7 +74,7 @@ async def test_deal_undo_and_the_refused_deal_line(make_app, tmp_path):
     app = make_app(position=launch.position)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
-        assert status(app) == DEAL_REFUSED_TEXT and app.table.moves == 0
+        assert status(app) == DEAL_REFUSED and app.table.moves == 0
     app = make_app(deal=3, suits=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")

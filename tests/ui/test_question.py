@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import tomllib
 
-from spider_tui.ui.dialogs import Confirm
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Confirm
+from spider_tui.ui.screens.game_screen import GameScreen
 
 SIZE = (100, 30)
 
@@ -79,7 +79,7 @@ async def test_asking_again_stops_the_solver(make_app):
 
 # ---------------------------------------------------------------- "Winnable deals only" (start screen)
 from spider_tui.engine import Game  # noqa: E402
-from spider_tui.ui.start_screen import StartScreen  # noqa: E402
+from spider_tui.ui.screens.start_screen import StartScreen  # noqa: E402
 from spider_tui.winnable import ProvedDeals, proves_winnable  # noqa: E402
 
 
@@ -120,7 +120,7 @@ async def test_with_none_proved_yet_new_finds_one_in_the_background(make_app, da
 
 async def test_the_question_shows_whole_with_its_chips_at_80x24(make_app):
     """The question's paragraphs and its Yes/No chips all fit in the dialog (they were cut off)."""
-    from spider_tui.ui.dialogs import Confirm
+    from spider_tui.ui.widgets.dialogs import Confirm
 
     app = make_app(deal=5, suits=1)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.screens.game_screen import GameScreen
 
 KEYS = list("1234567890") + ["d", "u", "question_mark", "escape", "enter", "space", "left", "right",
                              "up", "down", "h", "j", "k", "l", "r", "n", "y", "f1", "s", "x", "z", "tab"]

@@ -10,8 +10,8 @@ import random
 from textual.events import Resize
 from textual.geometry import Size
 
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import StartScreen
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import StartScreen
 
 
 #: Sizes per storm: a few dozen in CI; hundreds with SPIDER_FUZZ_LONG=1.

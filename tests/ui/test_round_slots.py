@@ -7,8 +7,8 @@ import tomllib
 from spider_tui.cli import main
 from spider_tui.engine import Game
 from spider_tui.store.rounds import latest_round
-from spider_tui.ui.dialogs import Confirm
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Confirm
+from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.render import ColumnState, Look, draw_column
 from spider_tui.ui.widgets import ColumnView
 
@@ -121,7 +121,7 @@ async def test_app_plays_on_when_the_save_file_cannot_be_read(make_app, data_dir
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         assert app.table.moves == 1
-        assert any("save file" in n.message for n in app._notifications)
+        assert any("save file" in n.message for n in app.told)
 
 
 def test_a_long_scorpion_column_keeps_its_exposed_card():

@@ -10,8 +10,8 @@ import threading
 from spider_tui.engine import Game
 from spider_tui.store import SaveError, SaveFile, summary
 from spider_tui.store.rounds import latest_round
-from spider_tui.ui.dialogs import Won
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Won
+from spider_tui.ui.screens.game_screen import GameScreen
 
 from .conftest import NEARLY_WON
 
@@ -105,7 +105,7 @@ async def test_a_full_disk_loses_no_result(make_app, data_dir, monkeypatch):
         await win_here(app, pilot)
         app.writer.flush(5)
         await pilot.pause()
-        messages = " ".join(n.message for n in app._notifications)
+        messages = " ".join(n.message for n in app.told)
         assert "no space left" in messages and "kept" in messages
         assert summary(app.data)["suits"]["1"]["won"] == 1  # kept in memory, shown in stats
         assert not (data_dir / "save.toml").exists()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import tomllib
 
-from spider_tui.ui.dialogs import Confirm
-from spider_tui.ui.game_screen import GameScreen
-from spider_tui.ui.start_screen import RulesScreen, StartScreen
+from spider_tui.ui.widgets.dialogs import Confirm
+
+from .conftest import play_for
+from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import RulesScreen, StartScreen
 
 SIZE = (100, 30)
 
@@ -75,7 +77,7 @@ async def test_timed_round_runs_out_and_counts_as_lost(make_app, data_dir):
         t = app.table
         assert "Time left: 10:00" in tally(app) or "Time left: 9:59" in tally(app)
         await pilot.press("d")
-        t._seconds = 10 * 60 + 1  # the clock ran out
+        play_for(t, 10 * 60 + 1)  # the clock ran out
         app.screen.tick()
         await pilot.pause()
         assert t.lost and t.over

@@ -13,7 +13,7 @@ from textual import messages
 import spider_tui.ui.app as ui_app
 from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
-from spider_tui.ui.start_screen import StartScreen
+from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui_launch import Launch
 from spider_tui.web import tab_command
 from spider_tui.web_tab import TabApp, tab_args

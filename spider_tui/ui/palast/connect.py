@@ -5,6 +5,8 @@ gets one quiet line here; Esc goes back."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,8 +17,16 @@ from spider_tui.palast.protocol import name_problem
 from spider_tui.palast.session import PalastError, PalastSession
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from spider_tui.ui.app import SpiderApp
+
 
 class ConnectScreen(Screen):
+    if TYPE_CHECKING:
+        app = getters.app(SpiderApp)
+
     BINDINGS = [Binding("escape", "back", "Back")]
     DEFAULT_CSS = """
     ConnectScreen { align: center middle; }

@@ -18,12 +18,18 @@ from spider_tui.palast.open_form import OpenForm
 from spider_tui.palast.session import PalastSession
 
 if TYPE_CHECKING:
+    from textual import getters
+
+    from spider_tui.ui.app import SpiderApp
     from spider_tui.ui.palast.race import RaceScreen
 
 LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
 
 
 class PalastScreen(Screen):
+    if TYPE_CHECKING:
+        app = getters.app(SpiderApp)
+
     """Everything at the Palast but the race itself."""
 
     return_here = True  # a practice round ("play it alone") comes back here

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from spider_tui.palast import lines
 from spider_tui.palast.session import PalastRound, PalastSession
-from spider_tui.ui.game_screen import GameScreen
+from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.render import Look
 
 
@@ -79,7 +79,7 @@ class RaceScreen(GameScreen):
         self.after()
 
     def action_give_up(self) -> None:
-        from spider_tui.ui.dialogs import Confirm
+        from spider_tui.ui.widgets.dialogs import Confirm
 
         t = self.table
         if t.over:

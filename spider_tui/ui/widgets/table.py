@@ -53,7 +53,7 @@ class ColumnView(Widget):
         self.auto_links = False
         self.state: ColumnState | None = state
         self._picture: ColumnPicture | None = None
-        self._picture_key = None
+        self._picture_key: tuple | None = None
 
     def show(self, state: ColumnState) -> None:
         """Take the column's new state; repaint only the lines that differ (bytes matter over SSH)."""

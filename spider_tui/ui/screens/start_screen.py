@@ -4,6 +4,7 @@ only, Four colours, ASCII, Stats, Help, Quit (SPEC §7, §14).  Every line is a 
 from __future__ import annotations
 
 from datetime import date
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,13 +14,21 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spider_tui.safe_text import safe
-from spider_tui.ui.dialogs import ModalDialog as Dialog
+from spider_tui.ui.widgets.dialogs import ModalDialog as Dialog
 from spider_tui.ui.widgets import Chip
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from spider_tui.ui.app import SpiderApp
 
 TITLE = "S P I D E R"
 
 
 class StartScreen(Screen):
+    if TYPE_CHECKING:
+        app = getters.app(SpiderApp)
+
     BINDINGS = [
         Binding("c", "continue_round", "Continue"),
         Binding("n,enter", "new_game", "New game"),
@@ -101,8 +110,8 @@ class StartScreen(Screen):
         on = not self.app.settings.winnable_only
         self.app.set_winnable_only(on)
         if on:
-            self.notify("New deals only numbers the solver proved winnable (it looks at every card to prove it).",
-                        markup=False, timeout=6)
+            note = "New deals only numbers the solver proved winnable (it looks at every card to prove it)."
+            self.notify(note, markup=False, timeout=6)
         self.sync()
 
     def action_display(self, name: str) -> None:
@@ -167,7 +176,7 @@ class RulesScreen(Dialog[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from spider_tui.rules_menu import toggle
 
-        new = toggle(self.app.settings.rules, event.option.id).name
+        new = toggle(self.app.settings.rules, event.option.id or "").name
         self.app.set_rules(new)
         ol = self.query_one("#rules-list", OptionList)
         index = ol.highlighted
@@ -206,7 +215,7 @@ class DailyScreen(Dialog["date | None"]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         # The start screen starts it once this screen is gone (a dialog pushed from here would be
         # popped by this dismiss instead of this screen).
-        self.answer_once(date.fromisoformat(event.option.id))
+        self.answer_once(date.fromisoformat(event.option.id or ""))
 
     def action_close(self) -> None:
         self.answer_once(None)

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from spider_tui.commands import COLUMN_KEYS, round_key_commands
 from spider_tui.table import Table
-from spider_tui.ui.render import Look, column_state
+from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip, ColumnView
 
 MIN_WIDTH, MIN_HEIGHT = 50, 20
@@ -45,7 +45,7 @@ class GameScreen(Screen):
         self._shown: dict[str, object] = {}
         self._tap_moved = False
         self.dialog = None  # the dialog open over the table, if any
-        self._press: tuple[int, int] | None = None  # (column, card) where a drag may begin
+        self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
 
     # ------------------------------------------------------------------ layout
@@ -59,10 +59,11 @@ class GameScreen(Screen):
         with Horizontal(id="stockrow"):
             yield Chip("Deals: 5", "table('deal')", id="stock")
             yield Static("", id="done", markup=False)
+        states = self.table.column_states()
         with Horizontal(id="tableau"):
-            for i in range(len(self.table.game.columns)):
+            for i in range(len(states)):
                 # Each column knows its cards from the start: the first frame shows the table.
-                yield ColumnView(i, self.look, column_state(self.table, i))
+                yield ColumnView(i, self.look, states[i])
         with Horizontal(id="bottom"):
             yield Chip("Undo", "table('undo')", id="undo")
             yield Chip("Hint", "table('hint')", id="hintchip")
@@ -124,8 +125,9 @@ class GameScreen(Screen):
         g = t.game
         # One handler: Textual paints once after it returns, so no batch_update is needed (an open
         # batch at the first paint made Textual throw that frame away).
+        states = t.column_states()
         for view in self.query(ColumnView):
-            view.show(column_state(t, view.column))
+            view.show(states[view.column])
         self.show_info()
         hint_deal = t.hint_move is not None and t.hint_move.is_deal
         self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")
@@ -175,7 +177,7 @@ class GameScreen(Screen):
         for i in range(g.runs_to_win):
             if i < len(g.done):
                 suit = g.done[i]
-                style = f"bold {self.look.suit_color(suit)} on #efebe0" if self.look.color else "bold"
+                style = f"bold {self.look.suit_color(suit)} on {self.look.palette.face}" if self.look.color else "bold"
                 text.append(self.look.suits[suit], style)
             else:
                 text.append(self.look.marks["slot"], "dim")
@@ -276,7 +278,7 @@ class GameScreen(Screen):
         self.sync()
 
     def show_column(self, col: int) -> None:
-        from spider_tui.ui.peek import ColumnPeek
+        from spider_tui.ui.widgets.peek import ColumnPeek
 
         g = self.table.game
         if not 0 <= col < len(g.columns):

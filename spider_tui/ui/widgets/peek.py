@@ -10,7 +10,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from spider_tui.ui.overlay import TextDialog
+from spider_tui.engine import suit_of
+from spider_tui.ui.widgets.overlay import TextDialog
 from spider_tui.ui.render import Look, card_label
 
 CELL = 5  # "10♥" plus room
@@ -28,7 +29,7 @@ def peek_lines(cards: list[int], down: int, look: Look, rows: int) -> list[Text]
         for k, run in enumerate(runs):
             if r < len(run):
                 card = run[r]
-                style = Style(color=look.suit_color(card >> 4), bgcolor="#efebe0", bold=True) if look.color else Style(bold=True)
+                style = Style(color=look.suit_color(suit_of(card)), bgcolor=look.palette.face, bold=True) if look.color else Style(bold=True)
                 label = card_label(card, look)
                 line.append(f"{k * per + r + 1:>2} ", Style(dim=True))
                 line.append(label.ljust(CELL - 1), style)

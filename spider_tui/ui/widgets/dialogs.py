@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -12,9 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from spider_tui.commands import help_keys
-from spider_tui.table import clock_text
-from spider_tui.ui.overlay import Overlay, TextDialog
+from spider_tui.store.report import format_seconds
+from spider_tui.ui.widgets.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from spider_tui.ui.app import SpiderApp
 
 
 ResultType = TypeVar("ResultType")
@@ -24,6 +29,9 @@ class ModalDialog(ModalScreen[ResultType]):
     """A modal screen that answers once.  A double or triple click on a chip (or a key right after
     it) arrives after the first answer; dismissing again would pop the screen underneath.
     (Dialogs over the table are ``Overlay``s, which close once by themselves.)"""
+
+    if TYPE_CHECKING:
+        app = getters.app(SpiderApp)
 
     _answered = False
 
@@ -78,7 +86,7 @@ class Won(Overlay):
         body = Text()
         body.append("Won!\n", style="bold")
         body.append(f"{self.title_text}\n\n")
-        body.append(f"Moves  {self.moves}\nTime   {clock_text(self.seconds)}\nHints  {self.hints}")
+        body.append(f"Moves  {self.moves}\nTime   {format_seconds(self.seconds)}\nHints  {self.hints}")
         if self.score is not None:
             body.append(f"\nScore  {self.score}")
         yield Static(body, id="won-body")

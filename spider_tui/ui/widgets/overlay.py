@@ -10,7 +10,7 @@ to the dialog through its host's ``on_key``: no focus change, so the footer is n
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from textual import events
 from textual.containers import Vertical
@@ -23,6 +23,11 @@ class Dialog:
     other key); ``want_size`` says the cells it takes; ``close`` hands the result to ``done``."""
 
     KEYS: ClassVar[dict[str, object]] = {}
+
+    if TYPE_CHECKING:  # a mixin: the widget it is mixed into has these
+        screen: Any
+
+        def add_class(self, *class_names: str, update: bool = True) -> Any: ...
 
     def setup(self, done: Callable[[object], None] | None) -> None:
         self.add_class("box", "dialog")

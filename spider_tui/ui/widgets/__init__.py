@@ -1,0 +1,6 @@
+"""The widgets: the table's columns and chips (``table``), the dialogs drawn over it
+(``overlay``, ``dialogs``, ``peek``)."""
+
+from spider_tui.ui.widgets.table import Chip, ColumnView
+
+__all__ = ["Chip", "ColumnView"]
