@@ -27,10 +27,10 @@ LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: l
 
 
 class PalastScreen(Screen):
+    """Everything at the Palast but the race itself."""
+
     if TYPE_CHECKING:
         app = getters.app(SpiderApp)
-
-    """Everything at the Palast but the race itself."""
 
     return_here = True  # a practice round ("play it alone") comes back here
 
