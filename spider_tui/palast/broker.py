@@ -32,12 +32,17 @@ class Broker(abc.ABC):
 
 
 class LocalBroker(Broker):
-    """One server process: a dict of handlers per table."""
+    """One server process: a dict of handlers per table.  A cross-process broker extends it (its
+    own process's subscribers are served the same way)."""
 
     def __init__(self) -> None:
         self._subs: dict[int, list[Handler]] = defaultdict(list)
 
     async def publish(self, table_id: int, message: dict) -> None:
+        self.deliver(table_id, message)
+
+    def deliver(self, table_id: int, message: dict) -> None:
+        """Hand an event to this process's subscribers of the table."""
         for handler in list(self._subs.get(table_id, ())):
             handler(table_id, message)
 

@@ -21,12 +21,12 @@ import asyncio
 import json
 import logging
 import uuid
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 
 import psycopg
 
-from .broker import Broker, Handler
+from .broker import LocalBroker
 from .db.pg_listen import MAX_PAYLOAD, PgListener
 
 log = logging.getLogger("spider.palast")
@@ -35,19 +35,19 @@ CHANNEL = "spider_palast"
 QUEUE_LIMIT = 20000  # events waiting for PostgreSQL; beyond this the oldest are dropped
 
 
-class PgBroker(Broker):
+class PgBroker(LocalBroker):
     """Table events for every process on one PostgreSQL database."""
 
     shared = True
 
     def __init__(self, url: str, channel: str = CHANNEL) -> None:
+        super().__init__()
         self.url = url
         self.channel = channel
         self.origin = uuid.uuid4().hex[:12]
         self.on_remote: Callable[[int, dict], None] | None = None
         self.on_reconnect: Callable[[], Awaitable[None] | None] | None = None
         self.dropped = 0
-        self._subs: dict[int, list[Handler]] = defaultdict(list)
         self._pending: deque[str] = deque()
         self._wake = asyncio.Event()
         self._listener = PgListener(url, channel, self._received, self._reconnected)
@@ -84,23 +84,6 @@ class PgBroker(Broker):
             self._pending.popleft()
             self.dropped += 1
         self._wake.set()
-
-    def subscribe(self, table_id: int, handler: Handler) -> Callable[[], None]:
-        self._subs[table_id].append(handler)
-
-        def unsubscribe() -> None:
-            subs = self._subs.get(table_id)
-            if subs and handler in subs:
-                subs.remove(handler)
-                if not subs:
-                    del self._subs[table_id]
-
-        return unsubscribe
-
-    def deliver(self, table_id: int, message: dict) -> None:
-        """Hand an event to this process's subscribers of the table."""
-        for handler in list(self._subs.get(table_id, ())):
-            handler(table_id, message)
 
     async def flush(self, timeout: float = 5) -> None:
         """Wait until everything published so far has been sent to PostgreSQL (tests, shutdown)."""

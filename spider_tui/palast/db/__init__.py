@@ -67,6 +67,22 @@ class TableRow:
         return "practice" in self.rules.split("+")
 
 
+#: The columns a ``PlayerRow`` / ``TableRow`` is read from, in field order (both stores' SQL).
+PLAYER_COLS = "id, name, token_hash, rating_mu, rating_sigma, tables, wins, experience"
+TABLE_COLS = (
+    "id, host, suits, rules, rounds, seats, private, code, standard, state, round, round_state, "
+    "deal, round_started, ends_at, next_at, created, full_at"
+)
+
+
+def table_row(row: "Sequence[object]") -> TableRow:
+    """A ``TableRow`` from a row of ``TABLE_COLS`` (the flags as bools, whatever the database)."""
+    r = list(row)
+    r[6] = bool(r[6])
+    r[8] = bool(r[8])
+    return TableRow(*r)  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     table_id: int
@@ -230,4 +246,5 @@ def open_store(url: str | None, data_dir) -> Store:
 __all__ = [
     "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
+    "PLAYER_COLS", "TABLE_COLS", "table_row",
 ]

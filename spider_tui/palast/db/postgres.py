@@ -28,15 +28,11 @@ from psycopg.errors import UniqueViolation
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
+    PLAYER_COLS, TABLE_COLS, table_row,
 )
 
 T = TypeVar("T")
 
-_PLAYER_COLS = "id, name, token_hash, rating_mu, rating_sigma, tables, wins, experience"
-_TABLE_COLS = (
-    "id, host, suits, rules, rounds, seats, private, code, standard, state, round, round_state, "
-    "deal, round_started, ends_at, next_at, created, full_at"
-)
 #: Any number that is the same in every process: the lock that serialises schema changes.
 _SCHEMA_LOCK = 0x5B1DE7
 #: The schema versions in order; each entry is applied once (``palast_schema``).
@@ -65,11 +61,6 @@ async def _quietly_close(conn: psycopg.AsyncConnection) -> None:
         pass
 
 
-def _table(row: Sequence[Any]) -> TableRow:
-    r = list(row)
-    r[6] = bool(r[6])
-    r[8] = bool(r[8])
-    return TableRow(*r)
 
 
 class PostgresStore(Store):
@@ -164,7 +155,7 @@ class PostgresStore(Store):
 
     async def player_by_name(self, name: str) -> PlayerRow | None:
         async def go(db: psycopg.AsyncConnection) -> PlayerRow | None:
-            cur = await db.execute(f"SELECT {_PLAYER_COLS} FROM players WHERE name_key = %s", (name.casefold(),))
+            cur = await db.execute(f"SELECT {PLAYER_COLS} FROM players WHERE name_key = %s", (name.casefold(),))
             row = await cur.fetchone()
             return PlayerRow(*row) if row else None
 
@@ -173,7 +164,7 @@ class PostgresStore(Store):
     async def league(self) -> list[PlayerRow]:
         async def go(db: psycopg.AsyncConnection) -> list[PlayerRow]:
             cur = await db.execute(
-                f"SELECT {_PLAYER_COLS} FROM players WHERE tables > 0 OR experience > 0 "
+                f"SELECT {PLAYER_COLS} FROM players WHERE tables > 0 OR experience > 0 "
                 "ORDER BY rating_mu IS NULL, rating_mu - 3 * rating_sigma DESC, experience DESC, name_key"
             )
             return [PlayerRow(*r) for r in await cur.fetchall()]
@@ -185,18 +176,18 @@ class PostgresStore(Store):
         async def go(db: psycopg.AsyncConnection) -> TableRow:
             cur = await db.execute(
                 "INSERT INTO tables (host, suits, rules, rounds, seats, private, code, standard, state, created) "
-                f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {_TABLE_COLS}",
+                f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {TABLE_COLS}",
                 (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now),
             )
-            return _table(await cur.fetchone())
+            return table_row(await cur.fetchone())
 
         return await self._run(go)
 
     async def _one_table(self, where: str, arg: Any) -> TableRow | None:
         async def go(db: psycopg.AsyncConnection) -> TableRow | None:
-            cur = await db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE {where} = %s", (arg,))
+            cur = await db.execute(f"SELECT {TABLE_COLS} FROM tables WHERE {where} = %s", (arg,))
             row = await cur.fetchone()
-            return _table(row) if row else None
+            return table_row(row) if row else None
 
         return await self._run(go)
 
@@ -208,8 +199,8 @@ class PostgresStore(Store):
 
     async def live_tables(self) -> list[TableRow]:
         async def go(db: psycopg.AsyncConnection) -> list[TableRow]:
-            cur = await db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE state != %s ORDER BY id", (FINISHED,))
-            return [_table(r) for r in await cur.fetchall()]
+            cur = await db.execute(f"SELECT {TABLE_COLS} FROM tables WHERE state != %s ORDER BY id", (FINISHED,))
+            return [table_row(r) for r in await cur.fetchall()]
 
         return await self._run(go)
 

@@ -14,27 +14,18 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
+    PLAYER_COLS, TABLE_COLS, table_row,
 )
 
 T = TypeVar("T")
 
-_PLAYER_COLS = "id, name, token_hash, rating_mu, rating_sigma, tables, wins, experience"
-_TABLE_COLS = (
-    "id, host, suits, rules, rounds, seats, private, code, standard, state, round, round_state, "
-    "deal, round_started, ends_at, next_at, created, full_at"
-)
 
 
-def _table(row: Sequence[Any]) -> TableRow:
-    r = list(row)
-    r[6] = bool(r[6])
-    r[8] = bool(r[8])
-    return TableRow(*r)
 
 
 class SqliteStore(Store):
@@ -103,7 +94,7 @@ class SqliteStore(Store):
 
     async def player_by_name(self, name: str) -> PlayerRow | None:
         def go(db: sqlite3.Connection) -> PlayerRow | None:
-            row = db.execute(f"SELECT {_PLAYER_COLS} FROM players WHERE name_key = ?", (name.casefold(),)).fetchone()
+            row = db.execute(f"SELECT {PLAYER_COLS} FROM players WHERE name_key = ?", (name.casefold(),)).fetchone()
             return PlayerRow(*row) if row else None
 
         return await self._run(go)
@@ -111,7 +102,7 @@ class SqliteStore(Store):
     async def league(self) -> list[PlayerRow]:
         def go(db: sqlite3.Connection) -> list[PlayerRow]:
             rows = db.execute(
-                f"SELECT {_PLAYER_COLS} FROM players WHERE tables > 0 OR experience > 0 "
+                f"SELECT {PLAYER_COLS} FROM players WHERE tables > 0 OR experience > 0 "
                 "ORDER BY rating_mu IS NULL, rating_mu - 3 * rating_sigma DESC, experience DESC, name_key"
             ).fetchall()
             return [PlayerRow(*r) for r in rows]
@@ -126,28 +117,28 @@ class SqliteStore(Store):
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now),
             )
-            return _table(db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE id = ?", (cur.lastrowid,)).fetchone())
+            return table_row(db.execute(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?", (cur.lastrowid,)).fetchone())
 
         return await self._run(go)
 
     async def table(self, table_id: int) -> TableRow | None:
         def go(db: sqlite3.Connection) -> TableRow | None:
-            row = db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-            return _table(row) if row else None
+            row = db.execute(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+            return table_row(row) if row else None
 
         return await self._run(go)
 
     async def table_by_code(self, code: str) -> TableRow | None:
         def go(db: sqlite3.Connection) -> TableRow | None:
-            row = db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE code = ?", (code,)).fetchone()
-            return _table(row) if row else None
+            row = db.execute(f"SELECT {TABLE_COLS} FROM tables WHERE code = ?", (code,)).fetchone()
+            return table_row(row) if row else None
 
         return await self._run(go)
 
     async def live_tables(self) -> list[TableRow]:
         def go(db: sqlite3.Connection) -> list[TableRow]:
-            rows = db.execute(f"SELECT {_TABLE_COLS} FROM tables WHERE state != ? ORDER BY id", (FINISHED,)).fetchall()
-            return [_table(r) for r in rows]
+            rows = db.execute(f"SELECT {TABLE_COLS} FROM tables WHERE state != ? ORDER BY id", (FINISHED,)).fetchall()
+            return [table_row(r) for r in rows]
 
         return await self._run(go)
 
