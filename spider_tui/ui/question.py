@@ -63,10 +63,8 @@ def _start(screen: "GameScreen") -> None:
     question = Question(table.game, on_answer)
     setattr(screen, "question", question)
     question.start()
-    screen.notify(
-        f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. Press w again to stop.",
-        markup=False,
-    )
+    note = f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. Press w again to stop."
+    screen.notify(note, markup=False)
 
 
 def _tell(screen: "GameScreen", question: Question, found: Solution, seconds: float, moves_then: int) -> None:
