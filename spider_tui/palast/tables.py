@@ -30,13 +30,14 @@ from .db import (
     FINISHED, NO_ROUND, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, Placing, PlayerRow, ResultRow, Store, TableRow,
 )
+from . import protocol
 from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
 
 STANDARD = dict(suits=1, rules="classic", rounds=3, seats=4)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-Send = Callable[[dict], None]
+Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
 
 
 def _seconds(t: float | None) -> float | None:
@@ -189,10 +190,11 @@ class Palast:
         t = self.tables.get(table_id)
         if t is None or message["type"].startswith("_"):  # "_…": between server processes only
             return
+        text = protocol.dumps(message)  # made once for the whole table
         for s in t.seats:
             send = self.online.get(s.player_id)
             if send:
-                send(message)
+                send(text)
 
     async def _publish(self, t: LiveTable, message: dict) -> None:
         await self.broker.publish(t.id, message)
