@@ -116,6 +116,7 @@ class Palast:
         self.seated: dict[int, int] = {}  # player id -> live table id
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
+        self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         # Several processes on one database (issue 14): keep our copies in step with theirs.
         self.cluster = None
         if getattr(self.broker, "shared", False):
@@ -389,21 +390,14 @@ class Palast:
             t = await self.cluster.reload(row.id)
         if t is None:
             raise Refusal("There is no such table.")
-        reason = await self.store.seat(row.id, player.id, self.clock())
-        for _ in range(10):
-            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
-                break
-            # Standard tables are all alike: one that filled up meanwhile sends the player to the
-            # open one (this also keeps a crowd from racing for the same last seat).
-            await self._ensure_standard()
-            t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
-                      and len(x.seats) < x.row.seats), t)
-            reason = await self.store.seat(t.id, player.id, self.clock())
-        if reason:
-            raise Refusal(reason)
-        row = t.row
-        t.row = await self.store.table(row.id) or t.row
-        await self._load_seats(t)
+        if t.row.standard:
+            # Standard tables are all alike: players sit down one at a time (a crowd arriving at
+            # once would otherwise race for the same last seat), and one that filled up meanwhile
+            # sends the player to the open one.
+            async with self._seating:
+                t = await self._take_seat(t, player)
+        else:
+            t = await self._take_seat(t, player)
         await self._publish(t, {"type": "table", "table": self.info(t)})
         if t.row.standard:
             if len(t.seats) >= t.row.seats:
@@ -412,6 +406,23 @@ class Palast:
                 self._schedule(t)
             await self._ensure_standard()
         return {"type": "joined", "table": self.info(t), "code": t.row.code}
+
+    async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
+        """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
+        the table they now sit at, its seats loaded."""
+        reason = await self.store.seat(t.id, player.id, self.clock())
+        for _ in range(10):
+            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
+                break
+            await self._ensure_standard()
+            t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
+                      and len(x.seats) < x.row.seats), t)
+            reason = await self.store.seat(t.id, player.id, self.clock())
+        if reason:
+            raise Refusal(reason)
+        t.row = await self.store.table(t.id) or t.row
+        await self._load_seats(t)
+        return t
 
     async def _leave(self, player: PlayerRow) -> dict:
         t = self.tables.get(self.seated.get(player.id, 0))
