@@ -574,8 +574,12 @@ class Palast:
             if not ok:
                 try:
                     self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
+                    now_row = await self.store.table(t.id)
                 except Exception:  # the database is away: take the game back from it before the next action
                     s.stale = True
+                    now_row = None
+                if now_row is not None and (now_row.round != n or now_row.round_state != ROUND_PLAYING):
+                    raise Refusal("The round is over.")  # another process ended it a moment ago
                 raise Refusal("The server could not record that move; nothing changed. Try again.")
             if self.cluster:
                 self.cluster.announce(t.id, {"type": "_action", "table": t.id, "round": n, "player_id": player.id,
@@ -619,13 +623,9 @@ class Palast:
             if s.player_id in dirty and s.game is not None:
                 self._spawn(self._publish(t, self._progress(t, s)))
 
-    async def _end_round(self, t: LiveTable, n: int) -> None:
-        if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
-            return
-        t.ending = True
-        if self.cluster:  # the games as written, whichever process played them
-            await self.cluster.settle(t)
-        now = self.clock()
+    def _results(self, t: LiveTable, n: int, now: float) -> tuple[list[ResultRow], dict[int, int]]:
+        """Each seat's result of round ``n`` as its game stands, and the last action ``seq`` per
+        player they were made from."""
         start = t.row.round_started or now
         results = []
         for s in t.seats:
@@ -637,9 +637,28 @@ class Palast:
             ended = s.ended_at if s.ended_at is not None else now
             results.append(ResultRow(t.id, n, s.player_id, s.name, g.score or 0, g.won, g.moves,
                                      round(max(0.0, ended - start), 1), state))
+        return results, {s.player_id: s.seq for s in t.seats}
+
+    async def _end_round(self, t: LiveTable, n: int) -> None:
+        if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
+            return
+        t.ending = True
         last = n >= t.row.rounds
-        next_at = None if last else now + self.options.between_seconds
-        if not await self.store.end_round(t.id, n, results, now, next_at):
+        for attempt in range(5):
+            if self.cluster:  # the games as written, whichever process played them
+                await self.cluster.settle(t)
+            now = self.clock()
+            results, seqs = self._results(t, n, now)
+            next_at = None if last else now + self.options.between_seconds
+            try:
+                ended = await self.store.end_round(t.id, n, results, now, next_at, seqs)
+            except StaleRound:  # another process wrote a last action meanwhile: read the games again
+                log.info("table %s round %s: an action came in while the round ended; counting it", t.id, n)
+                continue
+            break
+        else:
+            ended = False
+        if not ended:
             t.ending = False
             t.row = await self.store.table(t.id) or t.row
             return

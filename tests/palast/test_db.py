@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from spider_tui.palast.db import ActionRow, Placing, ResultRow, open_store
+from spider_tui.palast.db import ROUND_PLAYING, ActionRow, Placing, ResultRow, StaleRound, open_store
 from spider_tui.palast.league import ordinal, places, rate
 
 
@@ -128,3 +128,25 @@ async def test_sqlite_checkpoints_run_beside_the_writer_and_keep_every_action(tm
 
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM actions").fetchone()[0] == 2000
+
+
+async def test_a_round_ends_only_with_every_written_action_counted(store):
+    """The last moment of a round on several processes: results made before another process
+    wrote a last action don't end the round (nothing changes, the caller counts again), and once
+    the round has ended no action is written into it."""
+    ids = [(await store.register(f"e{i}", "h", 0.0)).id for i in range(2)]
+    t = await _table(store)
+    for pid in ids:
+        await store.seat(t.id, pid, 1.0)
+    assert await store.start_round(t.id, 1, 7, 2.0, 100.0)
+    assert await store.add_action(ActionRow(t.id, 1, ids[0], 1, "deal", 3.0))
+    results = [ResultRow(t.id, 1, pid, "", 10, False, 1, None, "stuck") for pid in ids]
+    assert await store.add_action(ActionRow(t.id, 1, ids[0], 2, "deal", 3.5))  # written meanwhile
+    with pytest.raises(StaleRound):
+        await store.end_round(t.id, 1, results, 4.0, None, seqs={ids[0]: 1, ids[1]: 0})
+    assert (await store.table(t.id)).round_state == ROUND_PLAYING
+    assert await store.results(t.id) == []
+    assert await store.end_round(t.id, 1, results, 4.0, None, seqs={ids[0]: 2, ids[1]: 0})
+    assert not await store.add_action(ActionRow(t.id, 1, ids[1], 1, "deal", 5.0))  # too late
+    assert [(a.player_id, a.seq) for a in await store.actions(t.id, 1)] == [(ids[0], 1), (ids[0], 2)]
+    assert [p.experience for p in await store.league()] == [10, 10]

@@ -20,7 +20,7 @@ from typing import TypeVar
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, table_row,
+    PLAYER_COLS, TABLE_COLS, StaleRound, stale, table_row,
 )
 
 T = TypeVar("T")
@@ -316,8 +316,9 @@ class SqliteStore(Store):
     @staticmethod
     def _insert(db: sqlite3.Connection, a: ActionRow) -> bool:
         cur = db.execute(
-            "INSERT OR IGNORE INTO actions (table_id, round, player_id, seq, move, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (a.table_id, a.round, a.player_id, a.seq, a.move, a.at),
+            "INSERT OR IGNORE INTO actions (table_id, round, player_id, seq, move, at) SELECT ?, ?, ?, ?, ?, ? "
+            "WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? AND round = ? AND round_state = ?)",
+            (a.table_id, a.round, a.player_id, a.seq, a.move, a.at, a.table_id, a.round, ROUND_PLAYING),
         )
         return cur.rowcount == 1
 
@@ -332,7 +333,7 @@ class SqliteStore(Store):
 
         return await self._run(go)
 
-    async def end_round(self, table_id, round, results, now, next_at) -> bool:
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None) -> bool:
         def tx(db: sqlite3.Connection) -> bool:
             cur = db.execute(
                 "UPDATE tables SET round_state = ?, next_at = ? WHERE id = ? AND round = ? AND round_state = ?",
@@ -340,6 +341,13 @@ class SqliteStore(Store):
             )
             if cur.rowcount != 1:
                 return False
+            if seqs is not None:
+                written = db.execute(
+                    "SELECT player_id, max(seq) FROM actions WHERE table_id = ? AND round = ? GROUP BY player_id",
+                    (table_id, round),
+                ).fetchall()
+                if stale(seqs, dict(written)):
+                    raise StaleRound(table_id, round)  # _tx rolls back
             for r in results:
                 db.execute(
                     "INSERT INTO results (table_id, round, player_id, score, solved, moves, seconds, state) "
