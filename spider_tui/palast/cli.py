@@ -66,6 +66,9 @@ def server_parser() -> _Parser:
     p.add_argument("--between-seconds", type=_positive(float), default=30, help="pause between rounds at most (default 30)")
     p.add_argument("--start-wait", type=_positive(float), default=30,
                    help="a standard table starts this long after its second player sat down (default 30)")
+    p.add_argument("--heartbeat-seconds", type=_positive(float), default=5,
+                   help="with several processes: how often each says it is alive; one silent for 3x this is "
+                        "taken as gone and its players show offline (default 5)")
     return p
 
 
@@ -97,7 +100,8 @@ def cmd_server(argv: list[str]) -> int:
     except ValueError as e:
         raise UsageError(f"argument --db: {e}", "spider server") from None
     options = Options(round_seconds=args.round_seconds, fast_seconds=args.fast_seconds,
-                      between_seconds=args.between_seconds, start_wait=args.start_wait)
+                      between_seconds=args.between_seconds, start_wait=args.start_wait,
+                      heartbeat_seconds=args.heartbeat_seconds)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     broker = None
     if args.db and args.db.startswith(("postgresql://", "postgres://")):

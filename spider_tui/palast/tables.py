@@ -54,6 +54,9 @@ class Options:
     between_seconds: float = 30  # after round_over: the next round starts at the latest
     start_wait: float = 30  # a standard table starts this long after its second player sat
     progress_delay: float = 0.1  # progress events are coalesced over this long (≤ 1 s)
+    #: Several processes: each says it is alive this often; one silent for 3× this is taken as
+    #: gone, and its players show "offline" until they reconnect elsewhere.
+    heartbeat_seconds: float = 5.0
     #: Draws a round's deal; the server draws uniformly at random (tests may fix it).
     draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
 
