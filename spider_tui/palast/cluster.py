@@ -32,9 +32,10 @@ from spider_tui.engine import Game, IllegalMove
 
 from .db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
 
+from .tables import LiveTable, Palast
+
 if TYPE_CHECKING:  # pragma: no cover
     from .pg_broker import PgBroker
-    from .tables import LiveTable, Palast
 
 log = logging.getLogger("spider.palast")
 
@@ -231,8 +232,6 @@ class ClusterSync:
     async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None:
         """Re-read a table (row, seats, totals; the games when its round changed or ``games``)
         and reset its timer; start tracking it when it is new here.  Returns the live table."""
-        from .tables import LiveTable
-
         p = self.palast
         row = await p.store.table(table_id)
         if row is None:

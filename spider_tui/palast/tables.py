@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from spider_tui.engine import MAX_DEAL, Game, IllegalMove
 from spider_tui.engine.cards import card_text
@@ -107,9 +107,22 @@ class LiveTable:
         return None
 
 
+class Cluster(Protocol):
+    """What the Palast asks of the other server processes' side (``cluster.ClusterSync``)."""
+
+    async def start(self) -> None: ...
+    def run(self) -> None: ...
+    async def stop(self) -> None: ...
+    def announce(self, table_id: int, message: dict) -> None: ...
+    def presence(self, player_id: int, online: bool) -> None: ...
+    def is_online(self, player_id: int) -> bool: ...
+    async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None: ...
+    async def load_standard(self) -> None: ...
+
+
 class Palast:
     def __init__(self, store: Store, broker: Broker | None = None, options: Options | None = None,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, cluster: Callable[[Palast], Cluster] | None = None):
         self.store = store
         self.broker = broker or LocalBroker()
         self.options = options or Options()
@@ -120,12 +133,9 @@ class Palast:
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
-        # Several processes on one database (issue 14): keep our copies in step with theirs.
-        self.cluster = None
-        if getattr(self.broker, "shared", False):
-            from .cluster import ClusterSync
-
-            self.cluster = ClusterSync(self, self.broker)  # type: ignore[arg-type]
+        # Several processes on one database: keeps our copies in step with theirs (the server
+        # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
+        self.cluster: Cluster | None = cluster(self) if cluster is not None else None
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
