@@ -89,6 +89,13 @@ class SpiderApp(App):
         self._error_told = False
         self._winnable = None
 
+    def get_driver_class(self):
+        """Textual's driver for this terminal, its writes cut to what changes the screen
+        (``ui/wire.py``: SPEC §11's bytes over a slow link)."""
+        from spider_tui.ui.wire import wire_driver
+
+        return wire_driver(super().get_driver_class())
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's
         own variables may replace them."""
