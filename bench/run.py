@@ -13,8 +13,9 @@ TERM=xterm-256color COLORTERM=truecolor and a fresh temporary SPIDER_DATA_DIR pe
   writing the key to the last byte of the answer (then quiet for 100 ms).  Put and undo
   presses are the samples.
 - bytes: of that move (≤ 1 KB); of a full first frame (truecolor and TEXTUAL_COLOR_SYSTEM=256);
-  of 200 SGR mouse motions over the table; of opening and closing dialogs drawn over the table
-  (help: F1 / Esc; the Retry question: r / n), each ≤ 8 KB.
+  of 200 SGR mouse motions over the table; of opening and closing every dialog of a round, drawn
+  over the dimmed table (help, Retry?, New?, Give up?, Stats, the whole-column view, Won!), each
+  ≤ 8 KB.
 - idle: process-tree CPU (/proc schedstat, and clock ticks as ptyprobe) and bytes over 10 s
   without input, with the minimal app idling alongside.
 - memory: VmHWM of the app process after the moves.
@@ -63,6 +64,34 @@ def spider_argv() -> list[str]:
 
 
 MINIMAL_ARGV = [sys.executable, str(HERE / "minimal_app.py")]
+
+# Every dialog a round can open: (name, keys that open it, the key that closes it, text it shows).
+DIALOGS = (
+    ("help (F1 / Esc)", (F1,), ESC, "SPIDER"),
+    ("Retry? (r / n)", (b"r",), b"n", "Retry this deal"),
+    ("New? (n / n)", (b"n",), b"n", "Start a new deal"),
+    ("Give up? (g / n)", (b"g",), b"n", "Give up"),
+    ("Stats (s / Esc)", (b"s",), ESC, "Spider stats"),
+    ("whole-column view (v 1 / Esc)", (b"v", b"1"), ESC, "Column 1"),
+)
+# A round one move from the win: `2` picks up the ace, `1` puts it on the two and wins.
+NEARLY_WON = """\
+suits: 1
+deal: 77
+moves: 150
+stock: -
+done: s s s s s s s
+1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: | As
+3: |
+4: |
+5: |
+6: |
+7: |
+8: |
+9: |
+10: |
+"""
 
 
 class Bench:
@@ -273,15 +302,18 @@ class Bench:
         self.save("mouse_motion_200", raw)
         self.row("bytes for 200 mouse motions over the table", f"{len(raw)} B", "0 B", len(raw) == 0)
 
-        # dialogs (SPEC §11: opening or closing any dialog ≤ 8 KB): help (F1, Esc) and the
-        # Retry question (r, then n: the round goes on), both drawn over the table
-        for name, open_key, close_key, shows in (("help (F1 / Esc)", F1, ESC, "SPIDER"),
-                                                  ("Retry? (r / n)", b"r", b"n", "Retry this deal")):
-            _, b_open, raw_open = self.key(t, open_key, quiet=0.3)
+        # dialogs (SPEC §11: opening or closing any dialog ≤ 8 KB), each drawn over the table,
+        # which stays visible behind it, dimmed: opened, then closed with the key that leaves
+        # the round as it was
+        for name, open_keys, close_key, shows in DIALOGS:
+            b_open, raw_open = 0, b""
+            for k in open_keys:
+                _, nb, raw = self.key(t, k, quiet=0.3)
+                b_open, raw_open = b_open + nb, raw_open + raw
             opened = shows in t.text()
             _, b_close, raw_close = self.key(t, close_key, quiet=0.3)
             closed = table_rows(t.text()) == table_rows(base_screen)
-            tag = "f1" if open_key == F1 else "retry"
+            tag = name.split()[0].strip("?!").lower()
             self.save(f"dialog_open_{tag}", raw_open)
             self.save(f"dialog_close_{tag}", raw_close)
             self.row(f"bytes: open / close {name}",
@@ -313,12 +345,37 @@ class Bench:
         self.row("  minimal app idling alongside", f"{100 * mn / 1000 / secs:.2f} % ({mn:.1f} ms)", "")
         self.row(f"idle bytes over {secs:.0f} s", f"{tb} B (minimal: {mb} B)", "0 B", tb == 0)
 
+        self.won()
         hwm = proc_status(t.pid, "VmHWM")
         rss = proc_status(t.pid, "VmRSS")
         if hwm is not None:
             self.row("peak RSS (VmHWM) of the app after the moves", f"{hwm / 1024:.1f} MB (now {rss / 1024:.1f} MB)",
                      "≤ 80 MB", hwm <= 80 * 1024)
         t.close(b"\x11")
+
+    def won(self) -> None:
+        """The Won! panel: opened by the winning move (`2` `1`), closed with Esc."""
+        pos = self.tmp / "nearly_won.txt"
+        pos.write_text(NEARLY_WON)
+        argv = spider_argv()[:1] + ["--position", str(pos)]
+        w = Term(argv, COLS, ROWS, self.env())
+        if w.wait_for(has(r"Moves: 150"), timeout=20) is None:
+            self.row("bytes: open / close Won!", "the position did not load", "≤ 8 KB", False)
+            w.close(b"\x11")
+            return
+        w.until_quiet(0.5, timeout=5)
+        _, b_pick, raw_pick = self.key(w, b"2", quiet=0.3)
+        _, b_open, raw_open = self.key(w, b"1", quiet=0.3)
+        opened = "Won!" in w.text()
+        _, b_close, raw_close = self.key(w, ESC, quiet=0.3)
+        closed = "Won!" not in w.text()
+        self.save("dialog_open_won", raw_open)
+        self.save("dialog_close_won", raw_close)
+        self.row("bytes: open / close Won! (the winning move `1` / Esc)",
+                 f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
+                 + ("" if opened and closed else " (dialog did not open/close as expected)"),
+                 "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+        w.close(b"\x11")
 
     # ------------------------------------------------------------------ engine
     def engine(self) -> None:

@@ -220,11 +220,19 @@ class GameScreen(Screen):
         dialog.styles.offset = ((width - w) // 2, max(0, (height - h) // 2))
         self.dialog = dialog
         self.table.pause()
+        self.dim(True)
         self.query_one("#dialogs", Container).mount(dialog)
+
+    def dim(self, on: bool) -> None:
+        """The table behind a dialog stays visible, muted (cards and bars in one grey)."""
+        self.set_class(on, "-dim")
+        for view in self.query(ColumnView):
+            view.dim(on)
 
     def close_dialog(self, dialog, result) -> None:
         if dialog is self.dialog:
             self.dialog = None
+            self.dim(False)
         dialog.remove()
         if self.is_current and not self.has_class("-small"):
             self.table.resume()
