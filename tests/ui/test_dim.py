@@ -77,3 +77,27 @@ async def test_no_color_dims_with_the_faint_attribute(make_app, monkeypatch):
         inked = [seg.style for strip in strips for seg in strip if seg.text.strip()]
         assert inked and all(style.dim for style in inked)
         assert all(style.color is None or style.color.is_default for style in inked)
+
+
+def test_stats_over_the_table_show_every_rules_stats_with_whole_ascii_boxes():
+    from spider_tui.store import default_data
+
+    data = default_data()
+    data.setdefault("stats", {})["scorpion"] = {"1": {"played": 2}}
+    lines = [line.plain for line in Stats(data, ascii=True).page_lines(56)]
+    assert lines[0] == "Spider stats" and lines[1].startswith("+---") and lines[1].endswith("+")
+    at = lines.index("Spider stats (scorpion rules)")
+    assert lines[at + 1].startswith("+---") and lines[at - 1] == ""
+    assert all(len(line) <= 56 and line.isascii() for line in lines)
+
+
+async def test_stats_key_during_a_round_opens_them_over_the_table_and_s_closes_them(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.dialog, Stats) and isinstance(app.screen, GameScreen)
+        assert app.dialog.size.width <= 80 and app.dialog.size.height <= 24
+        await pilot.press("down", "s")
+        await pilot.pause()
+        assert app.dialog is None and isinstance(app.screen, GameScreen)

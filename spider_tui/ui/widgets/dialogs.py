@@ -241,24 +241,24 @@ class Stats(Pager):
 
         from rich.console import Console
 
-        from spider_tui.safe_text import safe
         from spider_tui.store import stats_rules
         from spider_tui.store.report import stats_table
 
-        parts: list = [stats_table(self.data, ascii=self.ascii)]
-        for rules in stats_rules(self.data):
-            if rules != "classic":  # other rules keep their own stats (SPEC §10)
-                parts += [Text(safe(f"Rules: {rules}"), style="bold"),
-                          stats_table(self.data, rules=rules, ascii=self.ascii)]
-        console = Console(width=width, file=io.StringIO(), color_system="truecolor", legacy_windows=False)
-        lines: list[Text] = []
-        for part in parts:
-            for segments in console.render_lines(part, console.options.update_width(width), pad=False):
-                line = Text()
-                for seg in segments:
-                    if not seg.control:
-                        line.append(seg.text, seg.style)
-                lines.append(line)
+        parts: list = []
+        for rules in stats_rules(self.data) or ["classic"]:  # other rules keep their own (SPEC §10)
+            table = stats_table(self.data, rules=rules, ascii=self.ascii)
+            # The title on a line of its own (Rich put the ASCII box's top edge beside it).
+            title, table.title = table.title, None
+            parts += [Text("")] * bool(parts) + [Text(str(title), style="bold"), table]
+        # Printed as the stats screen prints them, then read back as styled lines.
+        console = Console(width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor",
+                          legacy_windows=False, emoji=False, markup=False, highlight=False)
+        with console.capture() as capture:
+            for part in parts:
+                console.print(part)
+        lines = list(Text.from_ansi(capture.get(), no_wrap=True).split("\n"))
+        for line in lines:
+            line.rstrip()
         while lines and not lines[-1].plain.strip():
             lines.pop()
         return lines
