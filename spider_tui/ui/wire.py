@@ -97,7 +97,10 @@ def narrow(ch: str) -> bool:
 
 @lru_cache(4096)
 def blank_look(state: tuple) -> tuple:
-    """What a blank cell in ``state`` looks like (its foreground and boldness don't show)."""
+    """What a blank cell in ``state`` looks like (its foreground and boldness don't show,
+    unless it is reversed: then the foreground is what shows)."""
+    if any(k == "7" for k, _ in state):
+        return state
     return tuple(kv for kv in state if kv[0] in SHOWS_ON_BLANK or kv[0] == "raw")
 
 
