@@ -6,6 +6,8 @@ import pyte
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rich.cells import cell_len
+
 from spider_tui.ui.wire import Wire, parse_sgr, sgr_change
 
 W, H = 30, 8
@@ -51,16 +53,23 @@ def same_screen(a: pyte.Screen, b: pyte.Screen) -> bool:
 
 # A write as Textual makes it: chops of (move, SGR, text, reset), rows joined by \r\n, and a
 # final cursor move.
-chop = st.tuples(st.integers(1, H), st.integers(1, W), st.sampled_from(STYLES),
-                 st.text(alphabet=" ab♠♥10░│", min_size=1, max_size=12))
+def chops(alphabet: str):
+    return st.tuples(st.integers(1, H), st.integers(1, W), st.sampled_from(STYLES),
+                     st.text(alphabet=alphabet, min_size=1, max_size=12))
 
 
 @st.composite
 def frame(draw, one_chop_a_row: bool = False) -> str:
+    """A write; with ``one_chop_a_row`` no cell is written twice in it, and no wide character
+    (those are written every time, not modelled)."""
     parts = []
-    chops = st.lists(chop, min_size=1, max_size=12, unique_by=(lambda c: c[0]) if one_chop_a_row else None)
-    for row, col, style, text in draw(chops):
-        text = text[: W - col + 1]
+    chop = chops(" ab♠♥10░│" if one_chop_a_row else " ab♠♥10░│漢")
+    chops_ = st.lists(chop, min_size=1, max_size=12, unique_by=(lambda c: c[0]) if one_chop_a_row else None)
+    for row, col, style, text in draw(chops_):
+        while cell_len(text) > W - col + 1:  # Textual never writes past the right edge
+            text = text[:-1]
+        if not text:
+            continue
         parts.append(f"\x1b[{row};{col}H\x1b[{style}m{text}\x1b[0m")
         if draw(st.booleans()) and row < H:
             parts.append("\r\n")
