@@ -57,7 +57,9 @@ class GameScreen(Screen):
             yield Chip("Retry", "retry", id="retry")
             yield Chip("New", "new", id="new")
         with Horizontal(id="stockrow"):
-            yield Chip("Deals: 5", "table('deal')", id="stock")
+            # Composed with its text, so the first sync has no layout change to make.
+            stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
+            yield Chip(stock, "table('deal')", id="stock")
             yield Static("", id="done", markup=False)
         states = self.table.column_states()
         with Horizontal(id="tableau"):
