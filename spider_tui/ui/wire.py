@@ -127,7 +127,8 @@ class Wire:
 
     def forget(self) -> None:
         """Know nothing about the screen (after a resize, a clear, a return to the app)."""
-        self.cells: dict[tuple[int, int], tuple[str, tuple]] = {}
+        # row -> what each cell shows (index col - 1): (character, look), None = unknown
+        self.rows: dict[int, list[tuple[str, tuple] | None]] = {}
         self.real_pos: tuple[int, int] | None = None  # where the terminal's cursor is (1-based)
         self.real_sgr: tuple | None = None  # the terminal's SGR state (None: unknown)
 
@@ -181,9 +182,7 @@ class Wire:
                 continue
             for ch in token:  # wide or zero-width characters: written as they are, not modelled
                 width = cell_len(ch)
-                self.cells.pop((row, col), None)
-                if width != 1:
-                    self.cells.pop((row, col + 1), None)
+                self.cell_unknown(row, col, max(1, width))
                 self.write_run(out, row, col, ch, sgr)
                 if width == 0:
                     pos_known = self.unknown(out, "")
@@ -203,24 +202,39 @@ class Wire:
         self.forget()
         return False
 
+    def cell_unknown(self, row: int, col: int, width: int) -> None:
+        line = self.rows.get(row)
+        if line is not None:
+            line[col - 1:col - 1 + width] = [None] * min(width, max(0, len(line) - col + 1))
+
     def write_text(self, out: list[str], row: int, col: int, text: str, look: tuple) -> int:
         """Text of one-cell characters at (row, col): write the runs of cells that change;
         returns the column after it."""
-        cells = self.cells
+        line = self.rows.get(row)
+        if line is None:
+            line = self.rows[row] = []
+        start, end = col - 1, col - 1 + len(text)
+        if len(line) < end:
+            line.extend([None] * (end - len(line)))
         blank = blank_look(look)
-        start = -1
-        for k, ch in enumerate(text):
-            key = (ch, blank if ch == " " else look)
-            here = (row, col + k)
-            if cells.get(here) != key:
-                cells[here] = key
-                if start < 0:
-                    start = k
-            elif start >= 0:
-                self.write_run(out, row, col + start, text[start:k], look)
-                start = -1
-        if start >= 0:
-            self.write_run(out, row, col + start, text[start:], look)
+        keys = [(ch, blank) if ch == " " else (ch, look) for ch in text]
+        old = line[start:end]
+        if old == keys:
+            return col + len(text)  # the terminal shows this already (a second paint)
+        line[start:end] = keys
+        if old.count(None) == len(old):  # nothing known there (a first frame): all of it
+            self.write_run(out, row, col, text, look)
+            return col + len(text)
+        run = -1
+        for k in range(len(keys)):
+            if old[k] != keys[k]:
+                if run < 0:
+                    run = k
+            elif run >= 0:
+                self.write_run(out, row, col + run, text[run:k], look)
+                run = -1
+        if run >= 0:
+            self.write_run(out, row, col + run, text[run:], look)
         return col + len(text)
 
     def write_run(self, out: list[str], row: int, col: int, text: str, look: tuple) -> None:
