@@ -101,3 +101,20 @@ async def test_stats_key_during_a_round_opens_them_over_the_table_and_s_closes_t
         await pilot.press("down", "s")
         await pilot.pause()
         assert app.dialog is None and isinstance(app.screen, GameScreen)
+
+
+async def test_a_click_on_the_close_line_of_help_or_stats_closes_it(make_app):
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("f1", "s"):
+            await pilot.press(key)
+            await pilot.pause()
+            dialog = app.dialog
+            assert dialog is not None
+            await pilot.click(dialog, offset=(4, 2))  # on the text: stays open
+            await pilot.pause()
+            assert app.dialog is dialog
+            # the last content line: inside the border (1) and below the page of text
+            await pilot.click(dialog, offset=(4, 1 + dialog.rows))
+            await pilot.pause()
+            assert app.dialog is None, key

@@ -198,6 +198,13 @@ class Pager(TextDialog):
             return True
         return super().press(key)
 
+    def on_click(self, event) -> None:
+        """A click on the last line (where it says how to close) closes it."""
+        event.stop()
+        at = event.get_content_offset(self)
+        if at is not None and at.y >= self.rows:
+            self.close(None)
+
     def on_mouse_scroll_down(self, event) -> None:
         self.top += 3
         self.show()
