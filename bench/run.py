@@ -14,8 +14,9 @@ TERM=xterm-256color COLORTERM=truecolor and a fresh temporary SPIDER_DATA_DIR pe
   presses are the samples.
 - bytes: of that move (≤ 1 KB); of a full first frame (truecolor and TEXTUAL_COLOR_SYSTEM=256);
   of 200 SGR mouse motions over the table; of opening and closing every dialog of a round, drawn
-  over the dimmed table (help, Retry?, New?, Give up?, Stats, the whole-column view, Won!), each
-  ≤ 8 KB.
+  over the dimmed table (help, Retry?, New?, Give up?, Stats, the whole-column view, Won!), and
+  of those the start screen opens (help, Stats, Special rules, Daily challenge, the
+  unfinished-round question), each ≤ 8 KB.
 - idle: process-tree CPU (/proc schedstat, and clock ticks as ptyprobe) and bytes over 10 s
   without input, with the minimal app idling alongside.
 - memory: VmHWM of the app process after the moves.
@@ -346,6 +347,7 @@ class Bench:
         self.row(f"idle bytes over {secs:.0f} s", f"{tb} B (minimal: {mb} B)", "0 B", tb == 0)
 
         self.won()
+        self.start_screen_dialogs()
         hwm = proc_status(t.pid, "VmHWM")
         rss = proc_status(t.pid, "VmRSS")
         if hwm is not None:
@@ -376,6 +378,42 @@ class Bench:
                  + ("" if opened and closed else " (dialog did not open/close as expected)"),
                  "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
         w.close(b"\x11")
+
+    def start_screen_dialogs(self) -> None:
+        """The dialogs and screens the start screen opens, each opened and closed with Esc; and
+        the question New asks when a round is kept for Continue (answered No)."""
+        data = self.env()
+        argv = spider_argv()[:1]
+        t = Term(argv + ["--deal", "1", "--suits", "1"], COLS, ROWS, {**data, "SPIDER_DATA_DIR": data["SPIDER_DATA_DIR"]})
+        if t.wait_for(SPIDER_READY, timeout=20) is None:
+            self.row("start screen dialogs", "spider never showed a full frame", "", False)
+            t.close(b"\x11")
+            return
+        t.until_quiet(0.5, timeout=5)
+        self.key(t, b"9")
+        self.key(t, b"5")  # a move: the round is kept for Continue when q leaves it
+        self.key(t, b"q", quiet=0.4)
+        start = t.text()
+        if "New game" not in start:
+            self.row("start screen dialogs", "q did not lead to the start screen", "", False)
+            t.close(b"\x11")
+            return
+        for name, key, close, shows in (("help (F1 / Esc)", F1, ESC, "SPIDER"), ("Stats (s / Esc)", b"s", ESC, "Spider stats"),
+                                         ("Special rules (o / Esc)", b"o", ESC, "Practice"),
+                                         ("Daily challenge (d / Esc)", b"d", ESC, "Daily challenge ·"),
+                                         ("the unfinished-round question (n / n)", b"n", b"n", "counts as played")):
+            _, b_open, raw_open = self.key(t, key, quiet=0.4)
+            opened = shows in t.text()
+            _, b_close, raw_close = self.key(t, close, quiet=0.4)
+            closed = t.text() == start
+            tag = "start_" + name.split()[0].strip("(").lower()
+            self.save(f"dialog_open_{tag}", raw_open)
+            self.save(f"dialog_close_{tag}", raw_close)
+            self.row(f"bytes: start screen, open / close {name}",
+                     f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
+                     + ("" if opened and closed else " (did not open/close as expected)"),
+                     "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+        t.close(b"\x11")
 
     # ------------------------------------------------------------------ engine
     def engine(self) -> None:
