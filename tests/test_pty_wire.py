@@ -66,3 +66,25 @@ def test_dialogs_cost_little_and_leave_the_table_exactly_as_a_new_frame(tmp_path
         assert opened <= 8192 and closed <= 8192, (keys, opened, closed)
         assert table_cells(p) == want, keys  # every cell back, colours and all
     quit(p)
+
+
+def test_after_a_resize_the_whole_screen_is_written_again(tmp_path):
+    import fcntl
+    import signal
+    import struct
+    import termios
+
+    p = Pty(["--deal", "1", "--suits", "2"], 100, 30, env_for(tmp_path))
+    read_until(p, lambda s: "Moves: 0" in s and "q Menu" in s)
+    p.read(0.5)
+    # A terminal that loses what it showed when resized (many clear or reflow): the app must
+    # not leave out cells it wrote before the resize, even those that end up the same.
+    p.screen.resize(30, 100)
+    p.screen.reset()
+    fcntl.ioctl(p.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    os.kill(p.pid, signal.SIGWINCH)
+    read_until(p, lambda s: "Moves: 0" in s and "q Menu" in s and "7♥" in s)
+    p.read(0.5)
+    screen = text(p)
+    assert "Deal 1 · 2 suits" in screen and "Deals: 5" in screen and "Undo" in screen, screen
+    quit(p)

@@ -100,9 +100,17 @@ class SpiderApp(App):
     def get_driver_class(self):
         """Textual's driver for this terminal, its writes cut to what changes the screen
         (``ui/wire.py``: SPEC §11's bytes over a slow link)."""
-        from spider_tui.ui.wire import wire_driver
+        from spider_tui.ui.wire import Wire, wire_driver
 
-        return wire_driver(super().get_driver_class())
+        self.wire = Wire()
+        return wire_driver(super().get_driver_class(), self.wire)
+
+    def on_resize(self, event) -> None:
+        """The terminal changed size: it may have cleared or reflowed what it showed, so the
+        repaint that follows is written whole."""
+        wire = getattr(self, "wire", None)
+        if wire is not None:
+            wire.forget()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's

@@ -261,30 +261,17 @@ class Wire:
         self.real_sgr = look
 
 
-def wire_driver(base: type) -> type:
-    """A subclass of the Textual driver class ``base`` whose writes go through a ``Wire``."""
+def wire_driver(base: type, wire: Wire) -> type:
+    """A subclass of the Textual driver class ``base`` whose writes go through ``wire``.  The app
+    makes ``wire`` forget on every resize (``SpiderApp.on_resize``): the terminal may have
+    cleared or reflowed its cells, and the repaint that follows must be written whole."""
 
     class WireDriver(base):  # type: ignore[valid-type, misc]
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            self.wire = Wire()
-            self._wire_stale = False
-
         def write(self, data: str) -> None:
-            if self._wire_stale:  # a resize came in (another thread): the screen may be anything
-                self._wire_stale = False
-                self.wire.forget()
-            super().write(self.wire.feed(data))
-
-        def process_message(self, message) -> None:
-            from textual import events
-
-            if isinstance(message, events.Resize):
-                self._wire_stale = True
-            super().process_message(message)
+            super().write(wire.feed(data))
 
         def start_application_mode(self) -> None:
-            self.wire.forget()
+            wire.forget()  # a new start, or back from a suspend: the screen may be anything
             super().start_application_mode()
 
     WireDriver.__name__ = WireDriver.__qualname__ = f"Wire{base.__name__}"
