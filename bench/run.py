@@ -206,6 +206,35 @@ class Bench:
                  f"{t.frame_bytes / 1024:.1f} KB ({nbytes / 1024:.1f} KB)", "")
 
     # ------------------------------------------------------------------ one long session
+    def until_shown(self, t: Term, keys: bytes, test, timeout: float = 10.0) -> tuple[bool, int, bytes]:
+        """Press ``keys`` and read until ``test(screen)`` holds and the output is quiet (a loaded
+        machine may answer later than a fixed quiet time): (it held, bytes, raw bytes)."""
+        t.until_quiet(0.05, timeout=2)
+        t.feed()
+        n0 = len(t.chunks)
+        t.send(keys)
+        # the screen as Term.text() gives it (lines without trailing blanks)
+        held = t.wait_for(lambda s: test("\n".join(line.rstrip() for line in s.split("\n"))), timeout=timeout) is not None
+        t.until_quiet(0.3, timeout=5)
+        raw = b"".join(d for _, d in t.chunks[n0:])
+        return held, len(raw), raw
+
+    def dialog(self, t: Term, name: str, tag: str, open_keys: tuple[bytes, ...], close_key: bytes, shows: str,
+               back) -> None:
+        """One dialog: opened (until ``shows`` is on screen), closed (until ``back(screen)``)."""
+        b_open, raw_open = 0, b""
+        for k in open_keys[:-1]:
+            _, nb, raw = self.key(t, k, quiet=0.3)
+            b_open, raw_open = b_open + nb, raw_open + raw
+        opened, nb, raw = self.until_shown(t, open_keys[-1], lambda s: shows in s)
+        b_open, raw_open = b_open + nb, raw_open + raw
+        closed, b_close, raw_close = self.until_shown(t, close_key, lambda s: shows not in s and back(s))
+        self.save(f"dialog_open_{tag}", raw_open)
+        self.save(f"dialog_close_{tag}", raw_close)
+        self.row(f"bytes: {name}", f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
+                 + ("" if opened and closed else " (did not open/close as expected)"),
+                 "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+
     def key(self, t: Term, keys: bytes, quiet: float = KEY_QUIET, shows=None) -> tuple[float | None, int, bytes]:
         """Press ``keys``; (ms from the write to the last byte of the answer, bytes, raw bytes).
         With ``shows`` (a screen test), also note the ms until the screen first passed it."""
@@ -307,20 +336,8 @@ class Bench:
         # which stays visible behind it, dimmed: opened, then closed with the key that leaves
         # the round as it was
         for name, open_keys, close_key, shows in DIALOGS:
-            b_open, raw_open = 0, b""
-            for k in open_keys:
-                _, nb, raw = self.key(t, k, quiet=0.3)
-                b_open, raw_open = b_open + nb, raw_open + raw
-            opened = shows in t.text()
-            _, b_close, raw_close = self.key(t, close_key, quiet=0.3)
-            closed = table_rows(t.text()) == table_rows(base_screen)
-            tag = name.split()[0].strip("?!").lower()
-            self.save(f"dialog_open_{tag}", raw_open)
-            self.save(f"dialog_close_{tag}", raw_close)
-            self.row(f"bytes: open / close {name}",
-                     f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
-                     + ("" if opened and closed else " (dialog did not open/close as expected)"),
-                     "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+            self.dialog(t, f"open / close {name}", name.split()[0].strip("?!").lower(), open_keys, close_key, shows,
+                        lambda screen: table_rows(screen) == table_rows(base_screen))
 
         # idle: let the delayed save (1.5 s) happen first, then 10 s without input; the minimal
         # app idles alongside, as the yardstick for what Textual itself costs
@@ -366,17 +383,8 @@ class Bench:
             w.close(b"\x11")
             return
         w.until_quiet(0.5, timeout=5)
-        _, b_pick, raw_pick = self.key(w, b"2", quiet=0.3)
-        _, b_open, raw_open = self.key(w, b"1", quiet=0.3)
-        opened = "Won!" in w.text()
-        _, b_close, raw_close = self.key(w, ESC, quiet=0.3)
-        closed = "Won!" not in w.text()
-        self.save("dialog_open_won", raw_open)
-        self.save("dialog_close_won", raw_close)
-        self.row("bytes: open / close Won! (the winning move `1` / Esc)",
-                 f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
-                 + ("" if opened and closed else " (dialog did not open/close as expected)"),
-                 "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+        self.dialog(w, "open / close Won! (the winning move `2` `1` / Esc)", "won", (b"2", b"1"), ESC, "Won!",
+                    lambda screen: "Moves: 151" in screen)
         w.close(b"\x11")
 
     def start_screen_dialogs(self) -> None:
@@ -402,17 +410,8 @@ class Bench:
                                          ("Special rules (o / Esc)", b"o", ESC, "Practice"),
                                          ("Daily challenge (d / Esc)", b"d", ESC, "Daily challenge ·"),
                                          ("the unfinished-round question (n / n)", b"n", b"n", "counts as played")):
-            _, b_open, raw_open = self.key(t, key, quiet=0.4)
-            opened = shows in t.text()
-            _, b_close, raw_close = self.key(t, close, quiet=0.4)
-            closed = t.text() == start
-            tag = "start_" + name.split()[0].strip("(").lower()
-            self.save(f"dialog_open_{tag}", raw_open)
-            self.save(f"dialog_close_{tag}", raw_close)
-            self.row(f"bytes: start screen, open / close {name}",
-                     f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
-                     + ("" if opened and closed else " (did not open/close as expected)"),
-                     "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+            self.dialog(t, f"start screen, open / close {name}", "start_" + name.split()[0].strip("(").lower(),
+                        (key,), close, shows, lambda screen: screen == start)
         t.close(b"\x11")
 
     # ------------------------------------------------------------------ engine
