@@ -13,8 +13,10 @@ TERM=xterm-256color COLORTERM=truecolor and a fresh temporary SPIDER_DATA_DIR pe
   writing the key to the last byte of the answer (then quiet for 100 ms).  Put and undo
   presses are the samples.
 - bytes: of that move (≤ 1 KB); of a full first frame (truecolor and TEXTUAL_COLOR_SYSTEM=256);
-  of 200 SGR mouse motions over the table; of opening and closing dialogs drawn over the table
-  (help: F1 / Esc; the Retry question: r / n), each ≤ 8 KB.
+  of 200 SGR mouse motions over the table; of opening and closing every dialog of a round, drawn
+  over the dimmed table (help, Retry?, New?, Give up?, Stats, the whole-column view, Won!), and
+  of those the start screen opens (help, Stats, Special rules, Daily challenge, the
+  unfinished-round question), each ≤ 8 KB.
 - idle: process-tree CPU (/proc schedstat, and clock ticks as ptyprobe) and bytes over 10 s
   without input, with the minimal app idling alongside.
 - memory: VmHWM of the app process after the moves.
@@ -63,6 +65,34 @@ def spider_argv() -> list[str]:
 
 
 MINIMAL_ARGV = [sys.executable, str(HERE / "minimal_app.py")]
+
+# Every dialog a round can open: (name, keys that open it, the key that closes it, text it shows).
+DIALOGS = (
+    ("help (F1 / Esc)", (F1,), ESC, "SPIDER"),
+    ("Retry? (r / n)", (b"r",), b"n", "Retry this deal"),
+    ("New? (n / n)", (b"n",), b"n", "Start a new deal"),
+    ("Give up? (g / n)", (b"g",), b"n", "Give up"),
+    ("Stats (s / Esc)", (b"s",), ESC, "Spider stats"),
+    ("whole-column view (v 1 / Esc)", (b"v", b"1"), ESC, "Column 1"),
+)
+# A round one move from the win: `2` picks up the ace, `1` puts it on the two and wins.
+NEARLY_WON = """\
+suits: 1
+deal: 77
+moves: 150
+stock: -
+done: s s s s s s s
+1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
+2: | As
+3: |
+4: |
+5: |
+6: |
+7: |
+8: |
+9: |
+10: |
+"""
 
 
 class Bench:
@@ -176,6 +206,35 @@ class Bench:
                  f"{t.frame_bytes / 1024:.1f} KB ({nbytes / 1024:.1f} KB)", "")
 
     # ------------------------------------------------------------------ one long session
+    def until_shown(self, t: Term, keys: bytes, test, timeout: float = 10.0) -> tuple[bool, int, bytes]:
+        """Press ``keys`` and read until ``test(screen)`` holds and the output is quiet (a loaded
+        machine may answer later than a fixed quiet time): (it held, bytes, raw bytes)."""
+        t.until_quiet(0.05, timeout=2)
+        t.feed()
+        n0 = len(t.chunks)
+        t.send(keys)
+        # the screen as Term.text() gives it (lines without trailing blanks)
+        held = t.wait_for(lambda s: test("\n".join(line.rstrip() for line in s.split("\n"))), timeout=timeout) is not None
+        t.until_quiet(0.3, timeout=5)
+        raw = b"".join(d for _, d in t.chunks[n0:])
+        return held, len(raw), raw
+
+    def dialog(self, t: Term, name: str, tag: str, open_keys: tuple[bytes, ...], close_key: bytes, shows: str,
+               back) -> None:
+        """One dialog: opened (until ``shows`` is on screen), closed (until ``back(screen)``)."""
+        b_open, raw_open = 0, b""
+        for k in open_keys[:-1]:
+            _, nb, raw = self.key(t, k, quiet=0.3)
+            b_open, raw_open = b_open + nb, raw_open + raw
+        opened, nb, raw = self.until_shown(t, open_keys[-1], lambda s: shows in s)
+        b_open, raw_open = b_open + nb, raw_open + raw
+        closed, b_close, raw_close = self.until_shown(t, close_key, lambda s: shows not in s and back(s))
+        self.save(f"dialog_open_{tag}", raw_open)
+        self.save(f"dialog_close_{tag}", raw_close)
+        self.row(f"bytes: {name}", f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
+                 + ("" if opened and closed else " (did not open/close as expected)"),
+                 "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+
     def key(self, t: Term, keys: bytes, quiet: float = KEY_QUIET, shows=None) -> tuple[float | None, int, bytes]:
         """Press ``keys``; (ms from the write to the last byte of the answer, bytes, raw bytes).
         With ``shows`` (a screen test), also note the ms until the screen first passed it."""
@@ -273,21 +332,12 @@ class Bench:
         self.save("mouse_motion_200", raw)
         self.row("bytes for 200 mouse motions over the table", f"{len(raw)} B", "0 B", len(raw) == 0)
 
-        # dialogs (SPEC §11: opening or closing any dialog ≤ 8 KB): help (F1, Esc) and the
-        # Retry question (r, then n: the round goes on), both drawn over the table
-        for name, open_key, close_key, shows in (("help (F1 / Esc)", F1, ESC, "SPIDER"),
-                                                  ("Retry? (r / n)", b"r", b"n", "Retry this deal")):
-            _, b_open, raw_open = self.key(t, open_key, quiet=0.3)
-            opened = shows in t.text()
-            _, b_close, raw_close = self.key(t, close_key, quiet=0.3)
-            closed = table_rows(t.text()) == table_rows(base_screen)
-            tag = "f1" if open_key == F1 else "retry"
-            self.save(f"dialog_open_{tag}", raw_open)
-            self.save(f"dialog_close_{tag}", raw_close)
-            self.row(f"bytes: open / close {name}",
-                     f"{b_open / 1024:.1f} KB / {b_close / 1024:.1f} KB"
-                     + ("" if opened and closed else " (dialog did not open/close as expected)"),
-                     "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
+        # dialogs (SPEC §11: opening or closing any dialog ≤ 8 KB), each drawn over the table,
+        # which stays visible behind it, dimmed: opened, then closed with the key that leaves
+        # the round as it was
+        for name, open_keys, close_key, shows in DIALOGS:
+            self.dialog(t, f"open / close {name}", name.split()[0].strip("?!").lower(), open_keys, close_key, shows,
+                        lambda screen: table_rows(screen) == table_rows(base_screen))
 
         # idle: let the delayed save (1.5 s) happen first, then 10 s without input; the minimal
         # app idles alongside, as the yardstick for what Textual itself costs
@@ -313,11 +363,55 @@ class Bench:
         self.row("  minimal app idling alongside", f"{100 * mn / 1000 / secs:.2f} % ({mn:.1f} ms)", "")
         self.row(f"idle bytes over {secs:.0f} s", f"{tb} B (minimal: {mb} B)", "0 B", tb == 0)
 
+        self.won()
+        self.start_screen_dialogs()
         hwm = proc_status(t.pid, "VmHWM")
         rss = proc_status(t.pid, "VmRSS")
         if hwm is not None:
             self.row("peak RSS (VmHWM) of the app after the moves", f"{hwm / 1024:.1f} MB (now {rss / 1024:.1f} MB)",
                      "≤ 80 MB", hwm <= 80 * 1024)
+        t.close(b"\x11")
+
+    def won(self) -> None:
+        """The Won! panel: opened by the winning move (`2` `1`), closed with Esc."""
+        pos = self.tmp / "nearly_won.txt"
+        pos.write_text(NEARLY_WON)
+        argv = spider_argv()[:1] + ["--position", str(pos)]
+        w = Term(argv, COLS, ROWS, self.env())
+        if w.wait_for(has(r"Moves: 150"), timeout=20) is None:
+            self.row("bytes: open / close Won!", "the position did not load", "≤ 8 KB", False)
+            w.close(b"\x11")
+            return
+        w.until_quiet(0.5, timeout=5)
+        self.dialog(w, "open / close Won! (the winning move `2` `1` / Esc)", "won", (b"2", b"1"), ESC, "Won!",
+                    lambda screen: "Moves: 151" in screen)
+        w.close(b"\x11")
+
+    def start_screen_dialogs(self) -> None:
+        """The dialogs and screens the start screen opens, each opened and closed with Esc; and
+        the question New asks when a round is kept for Continue (answered No)."""
+        data = self.env()
+        argv = spider_argv()[:1]
+        t = Term(argv + ["--deal", "1", "--suits", "1"], COLS, ROWS, {**data, "SPIDER_DATA_DIR": data["SPIDER_DATA_DIR"]})
+        if t.wait_for(SPIDER_READY, timeout=20) is None:
+            self.row("start screen dialogs", "spider never showed a full frame", "", False)
+            t.close(b"\x11")
+            return
+        t.until_quiet(0.5, timeout=5)
+        self.key(t, b"9")
+        self.key(t, b"5")  # a move: the round is kept for Continue when q leaves it
+        self.key(t, b"q", quiet=0.4)
+        start = t.text()
+        if "New game" not in start:
+            self.row("start screen dialogs", "q did not lead to the start screen", "", False)
+            t.close(b"\x11")
+            return
+        for name, key, close, shows in (("help (F1 / Esc)", F1, ESC, "SPIDER"), ("Stats (s / Esc)", b"s", ESC, "Spider stats"),
+                                         ("Special rules (o / Esc)", b"o", ESC, "Practice"),
+                                         ("Daily challenge (d / Esc)", b"d", ESC, "Daily challenge ·"),
+                                         ("the unfinished-round question (n / n)", b"n", b"n", "counts as played")):
+            self.dialog(t, f"start screen, open / close {name}", "start_" + name.split()[0].strip("(").lower(),
+                        (key,), close, shows, lambda screen: screen == start)
         t.close(b"\x11")
 
     # ------------------------------------------------------------------ engine

@@ -55,6 +55,7 @@ SCENES = [
     ("ascii-80x24", {"deal": 7, "suits": 4, "ascii": True}, ["d", "3"], (80, 24)),
     ("retry-over-table", {"deal": 1, "suits": 2}, ["9", "5", "r"], (80, 24)),
     ("whole-column", {"position": LONG}, ["v", "1"], (80, 24)),
+    ("stats-over-table", {"deal": 1, "suits": 2}, ["9", "5", "s"], (100, 30)),
 ]
 
 

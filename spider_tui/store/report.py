@@ -78,6 +78,7 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     s = summary(data, rules)
     # A preset name is a key from the save file: never markup, never raw control characters.
     title = safe("Spider stats" if rules == CLASSIC else f"Spider stats ({rules} rules)", newlines=False)
+    title.end = "\n"  # safe() text ends without one: the ASCII box's top edge went onto the title line
     table = Table(title=title, box=box.ASCII if ascii else box.SIMPLE_HEAD, title_justify="left")
     table.add_column("")
     for key, label in (("1", "1 suit"), ("2", "2 suits"), ("4", "4 suits")):

@@ -14,11 +14,11 @@ import gc
 import random
 import signal
 from datetime import date
-from typing import Callable
+from typing import Callable, Sequence
 
 from textual.app import App
 from textual.timer import Timer
-from textual.filter import Monochrome, NoColor
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from spider_tui.safe_text import visible
@@ -49,6 +49,7 @@ class AsciiScrollBarRender(ScrollBarRender):
     HORIZONTAL_BARS = [" "] * 8
 
 
+STRIP_COLOR = StripColor()  # NO_COLOR's filter (get_line_filters)
 SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is written
 
 
@@ -76,9 +77,6 @@ class SpiderApp(App):
         except SaveError as e:  # e.g. the save file is a directory: play on, say so once
             self.data = default_data()
             self._load_error = f"{e} Results of this session can't be kept."
-        if self.no_color:  # NO_COLOR: no colour codes at all (Textual's own filter leaves greys)
-            self._filters = [f for f in self._filters if not isinstance(f, (Monochrome, NoColor))]
-            self._filters.append(StripColor())
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
         self.writer = SaveWriter(save, on_written=self._written_elsewhere)
@@ -88,6 +86,31 @@ class SpiderApp(App):
         self._save_timer: Timer | None = None
         self._error_told = False
         self._winnable = None
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """NO_COLOR (Textual reads it into ``no_color``): no colour codes at all.  Textual's own
+        filter for it leaves 256-colour greys (``Monochrome``), so ``StripColor`` takes its place."""
+        filters = super().get_line_filters()
+        if not self.no_color:
+            return filters
+        # First: with no colour left, Textual's truecolor filter keeps the faint (dim) attribute
+        # instead of turning it into a blended colour that would then be stripped too.
+        return [STRIP_COLOR] + [f for f in filters if not isinstance(f, (Monochrome, NoColor))]
+
+    def get_driver_class(self):
+        """Textual's driver for this terminal, its writes cut to what changes the screen
+        (``ui/wire.py``: SPEC §11's bytes over a slow link)."""
+        from spider_tui.ui.wire import Wire, wire_driver
+
+        self.wire = Wire()
+        return wire_driver(super().get_driver_class(), self.wire)
+
+    def on_resize(self, event) -> None:
+        """The terminal changed size: it may have cleared or reflowed what it showed, so the
+        repaint that follows is written whole."""
+        wire = getattr(self, "wire", None)
+        if wire is not None:
+            wire.forget()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's
@@ -398,9 +421,15 @@ class SpiderApp(App):
         self.show_round(self.session.retry(self.rules))
 
     def show_stats(self) -> None:
+        """Stats: over the table during a round (the table stays visible), else a screen."""
+        self.load_data()
+        if isinstance(self.screen, GameScreen):
+            from spider_tui.ui.widgets.dialogs import Stats
+
+            self.open_dialog(Stats(self.data, ascii=self.look.ascii))
+            return
         from spider_tui.ui.screens.start_screen import StatsScreen
 
-        self.load_data()
         self.push_screen(StatsScreen())
 
     def show_help(self) -> None:

@@ -64,6 +64,12 @@ class Look:
     def suit_color(self, suit: int) -> str:
         return self.palette.suit(suit, self.four_color)
 
+    @property
+    def dim_style(self) -> Style:
+        """The table behind a dialog: every card in one muted colour on the cloth (one style for
+        the whole column, so dimming and undimming cost few bytes)."""
+        return Style(color=self.palette.muted) if self.color else Style(dim=True)
+
 
 
 

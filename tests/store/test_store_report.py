@@ -66,6 +66,9 @@ def test_table_without_a_save_file(tmp_path):
 def test_table_ascii():
     text = render(stats_table({}, ascii=True))
     assert text.isascii()
+    lines = text.splitlines()
+    # the title on its own line, then the box's whole top edge (it was drawn beside the title)
+    assert lines[0].rstrip() == "Spider stats" and lines[1].startswith("+-") and lines[1].rstrip().endswith("+")
 
 
 def test_table_for_other_rules():

@@ -57,7 +57,9 @@ class GameScreen(Screen):
             yield Chip("Retry", "retry", id="retry")
             yield Chip("New", "new", id="new")
         with Horizontal(id="stockrow"):
-            yield Chip("Deals: 5", "table('deal')", id="stock")
+            # Composed with its text, so the first sync has no layout change to make.
+            stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
+            yield Chip(stock, "table('deal')", id="stock")
             yield Static("", id="done", markup=False)
         states = self.table.column_states()
         with Horizontal(id="tableau"):
@@ -220,11 +222,19 @@ class GameScreen(Screen):
         dialog.styles.offset = ((width - w) // 2, max(0, (height - h) // 2))
         self.dialog = dialog
         self.table.pause()
+        self.dim(True)
         self.query_one("#dialogs", Container).mount(dialog)
+
+    def dim(self, on: bool) -> None:
+        """The table behind a dialog stays visible, muted (cards and bars in one grey)."""
+        self.set_class(on, "-dim")
+        for view in self.query(ColumnView):
+            view.dim(on)
 
     def close_dialog(self, dialog, result) -> None:
         if dialog is self.dialog:
             self.dialog = None
+            self.dim(False)
         dialog.remove()
         if self.is_current and not self.has_class("-small"):
             self.table.resume()

@@ -145,34 +145,30 @@ def help_lines(text: str, width: int) -> list[str]:
     return out
 
 
-class Help(TextDialog):
-    """The rules, the controls and the tips, a page at a time (arrows, PgUp/PgDn, Space).
+class Pager(TextDialog):
+    """Text a page at a time (arrows, PgUp/PgDn, Space, the wheel), drawn by the dialog itself
+    (no scrollbar widget): opening, closing and scrolling write only the dialog's cells."""
 
-    It scrolls by redrawing its own text (no scrollbar widget): opening, closing and scrolling
-    write only the dialog's cells."""
-
-    KEYS = {"escape": None, "f1": None, "q": None, "question_mark": None}
     STEP = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10, "space": 10,
             "home": -10_000, "end": 10_000}
+    CLOSE_HINT = "Esc: close"
 
     def __init__(self, done=None) -> None:
         super().__init__(done)
         self.top = 0
-        self.lines: list[str] = []
+        self.lines: list[Text] = []
         self.rows = 1
 
-    def want_size(self, width: int, height: int) -> tuple[int, int]:
-        # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
-        return min(width, 54), max(8, min(height - 4, 11))
+    def page_lines(self, width: int) -> list[Text]:
+        """The whole text as lines of at most ``width`` cells."""
+        raise NotImplementedError
 
     def lay_out(self) -> None:
-        """Wrap the help to this dialog's width (known before the first paint)."""
-        look = getattr(self.app, "look", None)
-        text = look.text(HELP) if look is not None else HELP
+        """Wrap the text to this dialog's width (known before the first paint)."""
         # The content area: inside the border (2) and the padding (2 columns).
         width = self.size.width or (int(self.styles.width.value) - 4 if self.styles.width is not None else 60)
         height = self.size.height or (int(self.styles.height.value) - 2 if self.styles.height is not None else 11)
-        self.lines = help_lines(text, max(20, width))
+        self.lines = self.page_lines(max(20, width))
         self.rows = max(1, height - 1)  # the last line says where you are
 
     def render(self) -> Text:
@@ -181,10 +177,14 @@ class Help(TextDialog):
             self.lay_out()
         self.top = max(0, min(self.top, len(self.lines) - self.rows))
         window = self.lines[self.top:self.top + self.rows]
-        window += [""] * (self.rows - len(window))
+        window += [Text("")] * (self.rows - len(window))
         last = min(len(self.lines), self.top + self.rows)
-        text = Text("\n".join(window) + "\n", no_wrap=True, overflow="crop")
-        text.append(f"Lines {self.top + 1}-{last} of {len(self.lines)}. Down/PgDn: more, Esc: close", "dim")
+        text = Text("\n", no_wrap=True, overflow="crop").join([*window, Text("")])
+        if len(self.lines) > self.rows:
+            text.append(f"Lines {self.top + 1}-{last} of {len(self.lines)}. Down/PgDn: more, {self.CLOSE_HINT}", "dim")
+        else:
+            text.append(self.CLOSE_HINT, "dim")
+        text.no_wrap, text.overflow = True, "crop"
         return text
 
     def show(self) -> None:
@@ -198,6 +198,13 @@ class Help(TextDialog):
             return True
         return super().press(key)
 
+    def on_click(self, event) -> None:
+        """A click on the last line (where it says how to close) closes it."""
+        event.stop()
+        at = event.get_content_offset(self)
+        if at is not None and at.y >= self.rows:
+            self.close(None)
+
     def on_mouse_scroll_down(self, event) -> None:
         self.top += 3
         self.show()
@@ -205,3 +212,60 @@ class Help(TextDialog):
     def on_mouse_scroll_up(self, event) -> None:
         self.top -= 3
         self.show()
+
+
+class Help(Pager):
+    """The rules, the controls and the tips, a page at a time."""
+
+    KEYS = {"escape": None, "f1": None, "q": None, "question_mark": None}
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
+        return min(width, 54), max(8, min(height - 4, 11))
+
+    def page_lines(self, width: int) -> list[Text]:
+        look = getattr(self.app, "look", None)
+        text = look.text(HELP) if look is not None else HELP
+        return [Text(line) for line in help_lines(text, width)]
+
+
+class Stats(Pager):
+    """The stats (SPEC §10) over the table during a round: every suit count, then each special
+    rules' own stats.  s, q or Esc closes it."""
+
+    KEYS = {"escape": None, "q": None, "s": None}
+    CLOSE_HINT = "s/Esc: close"
+
+    def __init__(self, data: dict, ascii: bool = False, done=None) -> None:
+        super().__init__(done)
+        self.data, self.ascii = data, ascii
+
+    def want_size(self, width: int, height: int) -> tuple[int, int]:
+        return min(width, 60), max(8, min(height - 2, 21))
+
+    def page_lines(self, width: int) -> list[Text]:
+        import io
+
+        from rich.console import Console
+
+        from spider_tui.store import stats_rules
+        from spider_tui.store.report import stats_table
+
+        parts: list = []
+        for rules in stats_rules(self.data) or ["classic"]:  # other rules keep their own (SPEC §10)
+            table = stats_table(self.data, rules=rules, ascii=self.ascii)
+            # The title on a line of its own (Rich put the ASCII box's top edge beside it).
+            title, table.title = table.title, None
+            parts += [Text("")] * bool(parts) + [Text(str(title), style="bold"), table]
+        # Printed as the stats screen prints them, then read back as styled lines.
+        console = Console(width=width, file=io.StringIO(), force_terminal=True, color_system="truecolor",
+                          legacy_windows=False, emoji=False, markup=False, highlight=False)
+        with console.capture() as capture:
+            for part in parts:
+                console.print(part)
+        lines = list(Text.from_ansi(capture.get(), no_wrap=True).split("\n"))
+        for line in lines:
+            line.rstrip()
+        while lines and not lines[-1].plain.strip():
+            lines.pop()
+        return lines

@@ -54,6 +54,13 @@ class ColumnView(Widget):
         self.state: ColumnState | None = state
         self._picture: ColumnPicture | None = None
         self._picture_key: tuple | None = None
+        self.dimmed = False  # a dialog is open over the table: drawn muted
+
+    def dim(self, on: bool) -> None:
+        """Draw the column muted (a dialog is open over it) or in its colours again."""
+        if on != self.dimmed:
+            self.dimmed = on
+            self.refresh()
 
     def show(self, state: ColumnState) -> None:
         """Take the column's new state; repaint only the lines that differ (bytes matter over SSH)."""
@@ -85,7 +92,10 @@ class ColumnView(Widget):
         return self._picture
 
     def render(self) -> Text:
-        return self.picture().text
+        text = self.picture().text
+        if self.dimmed:
+            return Text(text.plain, style=self.look.dim_style, no_wrap=True, overflow="crop", end="")
+        return text
 
     def index_at(self, y: int) -> int | None:
         rows = self.picture().rows

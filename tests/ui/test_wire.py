@@ -1,0 +1,130 @@
+"""ui/wire.py: the rewritten output gives the same screen as Textual's, in fewer bytes."""
+
+from __future__ import annotations
+
+import pyte
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rich.cells import cell_len
+
+from spider_tui.ui.wire import Wire, parse_sgr, sgr_change
+
+W, H = 30, 8
+
+STYLES = [
+    "",
+    "1",
+    "2",
+    "7",
+    "4",
+    "38;2;224;224;224;48;2;31;58;46",
+    "48;2;31;58;46",
+    "1;38;2;10;10;10;48;2;240;240;240",
+    "38;2;200;30;30;48;2;240;240;240",
+    "38;5;244",
+    "31;42",
+    "1;4;38;2;1;2;3",
+    "7;38;2;200;30;30",
+    "7;38;2;10;10;10;48;2;31;58;46",
+]
+
+
+def cell_look(screen: pyte.Screen, row: int, col: int) -> tuple:
+    """What a player sees in a cell (a blank shows its background, reverse and underline only)."""
+    c = screen.buffer[row][col]
+    if c.data == " ":
+        return (" ", c.bg if not c.reverse else c.fg, c.reverse, c.underscore, c.strikethrough)
+    return (c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse, c.strikethrough)
+
+
+def show(*writes: str) -> pyte.Screen:
+    screen = pyte.Screen(W, H)
+    stream = pyte.Stream(screen)
+    for w in writes:
+        stream.feed(w)
+    return screen
+
+
+def same_screen(a: pyte.Screen, b: pyte.Screen) -> bool:
+    return all(cell_look(a, r, c) == cell_look(b, r, c) for r in range(H) for c in range(W)) and (
+        (a.cursor.x, a.cursor.y) == (b.cursor.x, b.cursor.y))
+
+
+# A write as Textual makes it: chops of (move, SGR, text, reset), rows joined by \r\n, and a
+# final cursor move.
+def chops(alphabet: str):
+    return st.tuples(st.integers(1, H), st.integers(1, W), st.sampled_from(STYLES),
+                     st.text(alphabet=alphabet, min_size=1, max_size=12))
+
+
+@st.composite
+def frame(draw, one_chop_a_row: bool = False) -> str:
+    """A write; with ``one_chop_a_row`` no cell is written twice in it, and no wide character
+    (those are written every time, not modelled)."""
+    parts = []
+    chop = chops(" ab♠♥10░│" if one_chop_a_row else " ab♠♥10░│漢")
+    chops_ = st.lists(chop, min_size=1, max_size=12, unique_by=(lambda c: c[0]) if one_chop_a_row else None)
+    for row, col, style, text in draw(chops_):
+        while cell_len(text) > W - col + 1:  # Textual never writes past the right edge
+            text = text[:-1]
+        if not text:
+            continue
+        parts.append(f"\x1b[{row};{col}H\x1b[{style}m{text}\x1b[0m")
+        if draw(st.booleans()) and row < H:
+            parts.append("\r\n")
+    y, x = draw(st.integers(1, H)), draw(st.integers(1, W))
+    parts.append(f"\x1b[{y};{x}H")
+    return "".join(parts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(frame(), min_size=1, max_size=6))
+def test_the_rewritten_writes_give_the_same_screen(frames):
+    wire = Wire()
+    start = "\x1b[2J\x1b[H"  # both terminals start blank, the wire knowing nothing
+    assert same_screen(show(start, *frames), show(start, *(wire.feed(f) for f in frames)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(frame(one_chop_a_row=True))
+def test_a_frame_written_twice_costs_nothing_the_second_time(f):
+    wire = Wire()
+    wire.feed(f)
+    again = wire.feed(f)
+    # At most the closing cursor move remains (the cursor ends where the frame put it).
+    assert again == "" or (again.startswith("\x1b[") and again.endswith("H") and len(again) <= 8), repr(again)
+
+
+def test_chops_of_one_style_become_one_run():
+    # Textual's row of empty columns: a move, a full SGR and a reset around every widget's cells.
+    row = "".join(f"\x1b[3;{c}H\x1b[38;2;224;224;224;48;2;31;58;46m         \x1b[0m\x1b[3;{c + 9}H\x1b[48;2;31;58;46m \x1b[0m"
+                  for c in range(1, 100, 10))
+    out = Wire().feed(row + "\x1b[1;1H")
+    assert out.count("\x1b[3;") == 1 and out.count("48;2;31;58;46") == 1, repr(out)
+    assert len(out) < len(row) / 5
+
+
+def test_an_unknown_sequence_makes_it_forget_and_write_everything_again():
+    wire = Wire()
+    frame_ = "\x1b[1;1H\x1b[1mab\x1b[0m"
+    wire.feed(frame_)
+    wire.feed("\x1b[2J")  # a clear: the terminal no longer shows "ab"
+    assert "ab" in wire.feed(frame_)
+
+
+def test_after_a_write_attributes_are_off():
+    out = Wire().feed("\x1b[1;1H\x1b[1;38;2;1;2;3mx")
+    assert out.endswith("\x1b[0m") or out.endswith("H")
+    assert show(out + "y").buffer[0][1].bold is False
+
+
+def test_sgr_changes_send_only_what_differs_and_never_a_default_colour():
+    a = parse_sgr("38;2;1;2;3;48;2;4;5;6", ())
+    b = parse_sgr("38;2;9;9;9;48;2;4;5;6", ())
+    assert sgr_change(a, b) == "\x1b[38;2;9;9;9m"
+    # Switching the background off: a reset and the rest, not 49 (NO_COLOR output stays free of
+    # colour codes because no colour is ever set there).
+    c = parse_sgr("38;2;9;9;9", ())
+    assert sgr_change(b, c) == "\x1b[0;38;2;9;9;9m"
+    assert sgr_change(parse_sgr("1", ()), parse_sgr("1;7", ())) == "\x1b[7m"
