@@ -15,6 +15,10 @@ done: s h
 Cards left of ``|`` are face down, right of it face up (a line with no ``|`` is all face up).
 ``#`` starts a comment; blank lines are ignored.  Partial positions are allowed.
 
+``format_position`` writes any :class:`~.position.Position` (a ``Game``); ``parse_position``
+gives the :class:`~.position.Parts` that ``Game.from_text`` is made of, so this module never
+imports ``game``.
+
 A view (``Game.view()``, SPEC §14) writes every card the player can't see as ``??``; reading
 one back gives a game whose unseen cards are ``UNKNOWN`` (they count as cards of the deck, so a
 view of a whole deal still holds 104).
@@ -34,8 +38,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, make_card, parse_card
-from .game import Game
 from .moves import RUN, PositionError
+from .position import Parts, Position
 from .deal import MAX_DEAL
 from .rules import JOKERS_PER_ROUND, rules_named
 
@@ -43,7 +47,7 @@ COLUMNS = 10  # classic Spider; a position's rules decide (Rules.columns)
 COPIES = {1: 8, 2: 4, 4: 2}  # copies of each card in the 104-card deck, by suit count
 
 
-def format_position(g: Game, view: bool = False) -> str:
+def format_position(g: Position, view: bool = False) -> str:
     """``g`` as notation; with ``view`` from the player's side: every face-down card and every
     stock card written ``??`` and no ``deal:`` line (SPEC §13, §14)."""
     lines = [f"suits: {g.suits}", f"rules: {g.rules.name}"]
@@ -96,7 +100,8 @@ def _ascii_int(text: str, signed: bool = False) -> int | None:
     return int(text)
 
 
-def parse_position(text: str) -> Game:
+def parse_position(text: str) -> Parts:
+    """The parts of the position ``text`` (notation); raises ``PositionError`` naming the line."""
     text = text.removeprefix("\ufeff")  # a UTF-8 BOM from an editor
     headers: dict[str, tuple[str, int]] = {}
     columns: dict[int, tuple[list[int], int, int]] = {}
@@ -226,7 +231,7 @@ def parse_position(text: str) -> Game:
 
     cols = [list(columns[i][0]) if i in columns else [] for i in range(1, n_columns + 1)]
     down = [columns[i][1] if i in columns else 0 for i in range(1, n_columns + 1)]
-    return Game(
+    return Parts(
         cols, down, stock, done,
         suits=suits, rules=rules,
         deal_number=header_int("deal", None, 1, MAX_DEAL),

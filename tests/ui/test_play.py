@@ -73,10 +73,13 @@ async def test_deal_undo_and_the_refused_deal_line(make_app, tmp_path):
     _, launch = parse_app_args(["--position", str(pos)])
     app = make_app(position=launch.position)
     async with app.run_test(size=SIZE) as pilot:
+        stock = app.screen.query_one("#stock")
+        assert stock.has_class("-spent")  # muted: the stock can't deal onto an empty column
         await pilot.press("d")
         assert status(app) == DEAL_REFUSED and app.table.moves == 0
     app = make_app(deal=3, suits=1)
     async with app.run_test(size=SIZE) as pilot:
+        assert not app.screen.query_one("#stock").has_class("-spent")
         await pilot.press("d")
         assert app.table.game.deals_left == 4 and app.table.moves == 1
         assert "Deals: 4" in str(app.screen.query_one("#stock").render())

@@ -132,7 +132,8 @@ class GameScreen(Screen):
         hint_deal = t.hint_move is not None and t.hint_move.is_deal
         self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")
         stock = self.query_one("#stock", Chip)
-        stock.set_class(g.deals_left == 0, "-spent")  # still clickable: it says the stock is empty
+        # Muted while the stock can't deal (the engine's one answer); still clickable: it says why.
+        stock.set_class(g.deal_refusal() is not None, "-spent")
         stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
         self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
         self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
@@ -151,8 +152,7 @@ class GameScreen(Screen):
         """What check_action depends on.  Undo's key stays lit (the Undo chip shows when it can
         act): the footer rebuilds itself on refresh_bindings, ~50 ms and ~15 KB, too much for
         every first move."""
-        t, g = self.table, self.table.game
-        return (g.deals_left > 0 and not t.over, t.over, g.jokers_left)
+        return (self.table.over, self.table.game.jokers_left)
 
     def show_info(self) -> None:
         g = self.table.game
