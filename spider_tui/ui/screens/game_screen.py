@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from spider_tui.commands import COLUMN_KEYS, round_key_commands
+from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
 from spider_tui.table import Table
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip, ColumnView
 
@@ -31,9 +31,7 @@ class GameScreen(Screen):
             super().__init__()
             self.what = what
 
-    BINDINGS = [
-        Binding(c.keys, c.action, c.label, show=c.footer, key_display=c.key_display) for c in round_key_commands()
-    ]
+    BINDINGS = bindings(round_key_commands())
 
     def __init__(self, table: Table, look: Look, title: str) -> None:
         super().__init__()
@@ -186,7 +184,7 @@ class GameScreen(Screen):
         if g.score is not None:
             text.append(f"  Score: {g.score}")
         if g.rules.joker:
-            text.append(f"  Jokers: {g.jokers_left} (J)")
+            text.append(f"  Jokers: {g.jokers_left} ({JOKER_KEY})")
         left = t.time_left
         if left is not None:
             m, sec = divmod(int(left + 0.999), 60)
@@ -273,7 +271,7 @@ class GameScreen(Screen):
     def action_peek(self) -> None:
         """v: the next column key shows that column whole."""
         self._peek_pending = True
-        self.table.status = "View which column? Press its key (1-9, 0)."
+        self.table.status = f"View which column? Press its key ({COLUMN_KEYS_TEXT})."
         self.table.version += 1
         self.sync()
 
