@@ -41,7 +41,7 @@ from .cards import SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, 
 from .moves import RUN, PositionError
 from .position import Parts, Position
 from .deal import MAX_DEAL
-from .rules import JOKERS_PER_ROUND, rules_named
+from .rules import JOKERS_PER_ROUND, Rules, rules_named
 
 COLUMNS = 10  # classic Spider; a position's rules decide (Rules.columns)
 COPIES = {1: 8, 2: 4, 4: 2}  # copies of each card in the 104-card deck, by suit count
@@ -100,11 +100,15 @@ def _ascii_int(text: str, signed: bool = False) -> int | None:
     return int(text)
 
 
-def parse_position(text: str) -> Parts:
-    """The parts of the position ``text`` (notation); raises ``PositionError`` naming the line."""
+Headers = dict[str, tuple[str, int]]  # name -> (value, line)
+ColumnLines = dict[int, tuple[list[int], int, int]]  # column (1-based) -> (cards, face-down count, line)
+
+
+def _read_lines(text: str) -> tuple[Headers, ColumnLines]:
+    """The header lines and the column lines of ``text``, each checked on its own."""
     text = text.removeprefix("\ufeff")  # a UTF-8 BOM from an editor
-    headers: dict[str, tuple[str, int]] = {}
-    columns: dict[int, tuple[list[int], int, int]] = {}
+    headers: Headers = {}
+    columns: ColumnLines = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -140,6 +144,13 @@ def parse_position(text: str) -> Parts:
             headers[key] = (value, lineno)
         else:
             raise PositionError(f"unknown line {key!r}", lineno)
+
+    return headers, columns
+
+
+def parse_position(text: str) -> Parts:
+    """The parts of the position ``text`` (notation); raises ``PositionError`` naming the line."""
+    headers, columns = _read_lines(text)
 
     def header_int(name: str, default: int | None, lo: int | None, hi: int | None = None) -> int | None:
         if name not in headers:
@@ -194,11 +205,34 @@ def parse_position(text: str) -> Parts:
         used = {c >> 4 for col in columns.values() for c in col[0] if c != UNKNOWN}
         used |= {c >> 4 for c in stock if c != UNKNOWN} | set(done)
         suits = 1 if used <= {0} else 2 if used <= {0, 1} else 4
+    _check_copies(columns, stock, done, headers, suits, rules)
+
+    total = sum(len(columns[c][0]) for c in columns) + len(stock) + RUN * len(done)
+    if total > rules.card_total:
+        raise PositionError(f"the position has {total} cards; the deck holds {rules.card_total}")
+
+    for name, rule in (("jokers", "joker"), ("score", "scoring")):
+        if name in headers and not getattr(rules, rule):
+            raise PositionError(f"'{name}:' needs the {rule} rule in 'rules:'", headers[name][1])
+
+    cols = [list(columns[i][0]) if i in columns else [] for i in range(1, n_columns + 1)]
+    down = [columns[i][1] if i in columns else 0 for i in range(1, n_columns + 1)]
+    return Parts(
+        cols, down, stock, done,
+        suits=suits, rules=rules,
+        deal_number=header_int("deal", None, 1, MAX_DEAL),
+        moves=header_int("moves", 0, 0) or 0,
+        jokers_left=header_int("jokers", JOKERS_PER_ROUND, 0, JOKERS_PER_ROUND),
+        score=header_int("score", 0, None),
+    )
+
+
+def _check_copies(columns: ColumnLines, stock: list[int], done: list[int], headers: Headers, suits: int,
+                  rules: Rules) -> None:
+    """Every card: a suit the deck has, no more copies than the deck holds.  The fault is
+    reported on the line where the first card too many appears."""
     allowed = set(SUITS_IN_PLAY[suits])
     copies = rules.copies(suits)
-
-    # Every card: a suit the deck has, no more copies than the deck holds.  The fault is
-    # reported on the line where the first card too many appears.
     counts: Counter[int] = Counter()
 
     def count(card: int, ln: int) -> None:
@@ -220,22 +254,3 @@ def parse_position(text: str) -> Parts:
     for s in done:
         for r in range(1, RUN + 1):
             count(make_card(r, s), headers["done"][1])
-
-    total = sum(len(columns[c][0]) for c in columns) + len(stock) + RUN * len(done)
-    if total > rules.card_total:
-        raise PositionError(f"the position has {total} cards; the deck holds {rules.card_total}")
-
-    for name, rule in (("jokers", "joker"), ("score", "scoring")):
-        if name in headers and not getattr(rules, rule):
-            raise PositionError(f"'{name}:' needs the {rule} rule in 'rules:'", headers[name][1])
-
-    cols = [list(columns[i][0]) if i in columns else [] for i in range(1, n_columns + 1)]
-    down = [columns[i][1] if i in columns else 0 for i in range(1, n_columns + 1)]
-    return Parts(
-        cols, down, stock, done,
-        suits=suits, rules=rules,
-        deal_number=header_int("deal", None, 1, MAX_DEAL),
-        moves=header_int("moves", 0, 0) or 0,
-        jokers_left=header_int("jokers", JOKERS_PER_ROUND, 0, JOKERS_PER_ROUND),
-        score=header_int("score", 0, None),
-    )
