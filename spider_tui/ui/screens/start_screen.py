@@ -59,16 +59,14 @@ class StartScreen(Screen):
         for k in (1, 2, 4):
             self.query_one(f"#suits-{k}", Chip).set_class(k == suits, "-on")
         look = app.look
-        self.chip("display('four_color')").update(chip_text(command("display('four_color')", START_COMMANDS), look.four_color))
-        self.chip("display('ascii')").update(chip_text(command("display('ascii')", START_COMMANDS), look.ascii))
+        self.label("display('four_color')", look.four_color)
+        self.label("display('ascii')", look.ascii)
         self.query_one("#title", Static).update(look.text(TITLE))
-        self.chip("rules").update(safe(f"{chip_text(command('rules', START_COMMANDS))}: {app.settings.rules}"))
-        self.chip("winnable").update(chip_text(command("winnable", START_COMMANDS), app.settings.winnable_only))
-        has_round = app.saved_round() is not None
-        self.chip("continue_round").display = has_round
+        self.label("rules", tail=f": {app.settings.rules}")  # from the save file: never markup
+        self.label("winnable", app.settings.winnable_only)
+        self.chip("continue_round").display = app.saved_round() is not None
         done = app.daily_won(app.today(), suits)
-        today = f"  {look.marks['check']} Today done" if done else ""
-        self.chip("daily").update(chip_text(command("daily", START_COMMANDS)) + today)
+        self.label("daily", tail=f"  {look.marks['check']} Today done" if done else "")
         notice = app.take_notice()
         if notice:
             self.query_one("#note", Static).update(safe(notice))
@@ -77,6 +75,10 @@ class StartScreen(Screen):
     def chip(self, action: str) -> Chip:
         """The chip of the start command ``action``."""
         return self.query_one(f"#{command(action, START_COMMANDS).chip_id}", Chip)
+
+    def label(self, action: str, state: bool | None = None, tail: str = "") -> None:
+        """Write the chip of ``action``: its words and key, on/off for a toggle, then ``tail``."""
+        self.chip(action).update(safe(chip_text(command(action, START_COMMANDS), state) + tail))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_round":
