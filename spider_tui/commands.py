@@ -44,13 +44,13 @@ class Command:
     chip_id: str = ""  # the start screen: the chip's widget id
 
 
-def chip_text(command: Command, state: bool | None = None) -> str:
+def chip_text(c: Command, state: bool | None = None) -> str:
     """A chip's label: its words and its keys, and ``on``/``off`` for a toggle.
 
     >>> chip_text(START_COMMANDS[-1]), chip_text(command("display('ascii')", START_COMMANDS), True)
     ('Quit (q)', 'ASCII (a): on')
     """
-    text = f"{command.chip} ({command.keys_text})"
+    text = f"{c.chip} ({c.keys_text})"
     return text if state is None else f"{text}: {'on' if state else 'off'}"
 
 
