@@ -69,6 +69,20 @@ def parse_card(token: str) -> Card:
     return make_card(r + 1, s)
 
 
+#: Every card's notation text, and every token that reads as a card (each case, ``10`` for ``T``,
+#: ``??``): lookups for the hot paths that write and read whole positions (the Palast sends a
+#: position with every answer).  ``card_text`` and ``parse_card`` stay the definitions.
+CARD_TEXT: dict[Card, str] = {UNKNOWN: UNKNOWN_TEXT}
+CARD_OF_TOKEN: dict[str, Card] = {UNKNOWN_TEXT: UNKNOWN}
+for _s, _sc in enumerate(SUIT_CHARS):
+    for _r, _rc in enumerate(RANK_CHARS, 1):
+        CARD_TEXT[make_card(_r, _s)] = _rc + _sc
+        for _rt in {_rc, _rc.lower()} | ({"10"} if _rc == "T" else set()):
+            for _st in (_sc, _sc.upper()):
+                CARD_OF_TOKEN[_rt + _st] = make_card(_r, _s)
+del _s, _sc, _r, _rc, _rt, _st
+
+
 def rank_name(rank: int) -> str:
     return RANK_NAMES[rank]
 

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, make_card, parse_card
+from .cards import (
+    CARD_OF_TOKEN, CARD_TEXT, SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, make_card, parse_card,
+)
 from .moves import RUN, PositionError
 from .position import Parts, Position
 from .deal import MAX_DEAL
@@ -61,18 +63,21 @@ def format_position(g: Position, view: bool = False) -> str:
     if view:
         lines.append("stock: " + (" ".join([UNKNOWN_TEXT] * len(g.stock)) if g.stock else "-"))
     else:
-        lines.append("stock: " + (" ".join(map(card_text, g.stock)) if g.stock else "-"))
+        lines.append("stock: " + (" ".join([CARD_TEXT[c] for c in g.stock]) if g.stock else "-"))
     lines.append("done: " + (" ".join(SUIT_CHARS[s] for s in g.done) if g.done else "-"))
     for i, (cards, down) in enumerate(zip(g.columns, g.down), 1):
-        hidden = [UNKNOWN_TEXT] * down if view else [card_text(c) for c in cards[:down]]
-        parts = hidden + ["|"] + [card_text(c) for c in cards[down:]]
+        hidden = [UNKNOWN_TEXT] * down if view else [CARD_TEXT[c] for c in cards[:down]]
+        parts = hidden + ["|"] + [CARD_TEXT[c] for c in cards[down:]]
         lines.append(f"{i}: " + " ".join(parts))
     return "\n".join(lines) + "\n"
 
 
 def _cards(tokens: list[str], lineno: int) -> list[int]:
+    out = [CARD_OF_TOKEN.get(tok, -1) for tok in tokens]
+    if -1 not in out:
+        return out
     out = []
-    for tok in tokens:
+    for tok in tokens:  # one is not a card: say which
         try:
             out.append(parse_card(tok))
         except ValueError:
@@ -245,12 +250,19 @@ def _check_copies(columns: ColumnLines, stock: list[int], done: list[int], heade
             deck = f"a {suits}-suit deck" if rules.decks == 2 else f"a one-deck {suits}-suit game"
             raise PositionError(f"{card_text(card)} appears {counts[card]} times; {deck} holds {copies}", ln)
 
-    for col in sorted(columns):
-        cards, _, ln = columns[col]
-        for c in cards:
-            count(c, ln)
-    for c in stock:
-        count(c, headers["stock"][1])
+    seen = Counter(c for col in columns.values() for c in col[0])
+    seen.update(stock)
     for s in done:
-        for r in range(1, RUN + 1):
-            count(make_card(r, s), headers["done"][1])
+        seen.update(make_card(r, s) for r in range(1, RUN + 1))
+    seen.pop(UNKNOWN, None)
+    if any((c >> 4) not in allowed or n > copies for c, n in seen.items()):
+        # Some card is wrong: walk the position in order to name it on its line.
+        for col in sorted(columns):
+            cards, _, ln = columns[col]
+            for c in cards:
+                count(c, ln)
+        for c in stock:
+            count(c, headers["stock"][1])
+        for s in done:
+            for r in range(1, RUN + 1):
+                count(make_card(r, s), headers["done"][1])

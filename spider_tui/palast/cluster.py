@@ -14,7 +14,10 @@ Internal events (never sent to a client; their ``type`` starts with ``_``):
 
 - ``_action {table, round, player_id, seq, move, at}``: an accepted action, replayed on the copy;
 - ``_table {table}``: a table was opened (the others start tracking it);
-- ``_presence {player_id, online}``: a player connected to or left the sending process;
+- ``_presence {player_id, online, origin}``: a player connected to or left the sending process;
+- ``_alive {origin, players}``: the sending process is alive, and who is connected to it (every ``Options.heartbeat_seconds``); a
+  process not heard from for three of those is taken as gone (killed, or cut off), and the
+  players it had show "offline" to everyone until they reconnect;
 - ``_resync``: re-read everything (sent when an event was too big to announce).
 """
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from spider_tui.engine import Game, IllegalMove
@@ -33,6 +37,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .tables import LiveTable, Palast, Seat
 
 log = logging.getLogger("spider.palast")
+
+#: An ``_alive`` event lists the process's players up to this many (a NOTIFY holds 8000 bytes).
+ALIVE_PLAYERS = 600
 
 #: Events after which a process re-reads the table from the database before passing them on.
 RELOAD = frozenset({"_table", "table", "round", "round_over", "table_over"})
@@ -58,6 +65,8 @@ class ClusterSync:
         self._queue: asyncio.Queue[tuple[int, dict]] = asyncio.Queue()
         self._worker: asyncio.Task[None] | None = None
         self._busy = False
+        self._heard: dict[str, float] = {}  # origin -> when it was last heard from (monotonic)
+        self._beat: asyncio.Task[None] | None = None
         broker.on_remote = self._received
         broker.on_reconnect = self.resync
 
@@ -68,8 +77,12 @@ class ClusterSync:
     def run(self) -> None:
         """Apply other processes' events from now on (after the tables were read)."""
         self._worker = asyncio.create_task(self._work(), name="palast-cluster-sync")
+        self._beat = asyncio.create_task(self._heartbeat(), name="palast-cluster-heartbeat")
 
     async def stop(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+            self._beat = None
         if self._worker is not None:
             self._worker.cancel()
             try:
@@ -96,6 +109,53 @@ class ClusterSync:
     def is_online(self, player_id: int) -> bool:
         return player_id in self.remote_online
 
+    async def _heartbeat(self) -> None:
+        every = self.palast.options.heartbeat_seconds
+        while True:
+            alive: dict = {"type": "_alive", "origin": self.broker.origin}
+            here = list(self.palast.online)
+            if len(here) <= ALIVE_PLAYERS:  # who is here, so missed _presence events heal
+                alive["players"] = here
+            self.announce(0, alive)
+            await asyncio.sleep(every)
+            self.forget_silent(time.monotonic() - 3 * every)
+
+    def _present(self, origin: str, players: set[int]) -> None:
+        """A process says exactly who is connected to it: correct what we believed."""
+        changed = [pid for pid, o in self.remote_online.items() if o == origin and pid not in players]
+        for pid in changed:
+            del self.remote_online[pid]
+        for pid in players:
+            if self.remote_online.get(pid) != origin:
+                self.remote_online[pid] = origin
+                changed.append(pid)
+        for pid in changed:
+            self._show(pid)
+
+    def _show(self, player_id: int) -> None:
+        """Send the player's progress (with their new online state) to their table soon."""
+        p = self.palast
+        t = p.tables.get(p.seated.get(player_id, 0))
+        s = t.seat(player_id) if t is not None else None
+        if t is not None and s is not None and s.game is not None:
+            p._mark(t, s)
+
+    def forget_silent(self, before: float) -> None:
+        """Processes not heard from since ``before`` are gone: their players are offline now
+        (the tables they sit at show it within a second)."""
+        gone = {origin for origin, at in self._heard.items() if at < before}
+        if not gone:
+            return
+        for origin in gone:
+            del self._heard[origin]
+        p = self.palast
+        for pid, origin in list(self.remote_online.items()):
+            if origin in gone:
+                del self.remote_online[pid]
+                self._show(pid)
+        log.warning("cluster: %d server process(es) silent for %.0f s, taken as gone", len(gone),
+                    3 * p.options.heartbeat_seconds)
+
     # -- receiving
     def _received(self, table_id: int, message: dict) -> None:
         self._queue.put_nowait((table_id, message))
@@ -114,6 +174,13 @@ class ClusterSync:
     async def _apply(self, table_id: int, message: dict) -> None:
         kind = message.get("type")
         p = self.palast
+        if kind in ("_alive", "_presence"):
+            self._heard[str(message.get("origin", ""))] = time.monotonic()
+        if kind == "_alive":
+            players = message.get("players")
+            if isinstance(players, list):
+                self._present(str(message.get("origin", "")), {pid for pid in players if isinstance(pid, int)})
+            return
         if kind == "_presence":
             pid, origin = message.get("player_id"), message.get("origin", "")
             if message.get("online"):

@@ -1,8 +1,8 @@
 """The Palast server (SPEC §13): asyncio + ``websockets`` (17.x, ``websockets.asyncio.server``).
 
-One task per connection reads messages in order; each connection has a bounded outgoing queue
-and its own writer task, so a slow or stuck reader never stalls anyone else (a reader that falls
-too far behind is disconnected).  Every byte from the network is hostile: messages over 4 KB are
+One task per connection reads messages in order; answers and table events are written to the
+socket at once, and a client that leaves more than ``WRITE_LIMIT`` bytes unread is disconnected,
+so a slow or stuck reader never stalls anyone else.  Every byte from the network is hostile: messages over 4 KB are
 refused, a token bucket limits each connection (bursts of 60, then 30 a second; never below
 SPEC's 20/50) and then closes it, every field is checked (``protocol.parse``), and no traceback
 ever reaches a client.  The first message must be ``hello`` within ``HELLO_SECONDS``.
@@ -19,8 +19,9 @@ import secrets
 import time
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from . import protocol
 from .broker import Broker
@@ -31,7 +32,7 @@ from .tables import Options, Palast
 log = logging.getLogger("spider.palast")
 
 HELLO_SECONDS = 10.0
-QUEUE = 512  # outgoing messages a connection may have waiting before it is dropped as too slow
+WRITE_LIMIT = 256 * 1024  # bytes a client may leave unread before it is dropped as too slow
 RECEIVE_LIMIT = 64 * 1024  # bigger frames close the connection; 4 KB+ up to this are refused
 
 
@@ -58,45 +59,40 @@ class RateLimit:
 
 
 class Outbox:
-    """A connection's bounded queue of outgoing messages and the task that writes them."""
+    """A connection's way out: each message is written to the socket at once, in order, without
+    a task or a queue per message (``websockets.asyncio.server.broadcast`` to one connection: a
+    synchronous write).  What the client has not read yet waits in the transport's write buffer;
+    when that holds more than ``WRITE_LIMIT`` bytes the client is too slow and is dropped, so a
+    reader that stops never stalls anyone else and never grows the server's memory without end."""
 
     def __init__(self, ws: ServerConnection):
         self.ws = ws
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
         self.dropped = False
-        self.task = asyncio.ensure_future(self._write())
 
-    def send(self, message: dict) -> None:
-        if self.dropped:
+    def send(self, message: dict | str) -> None:
+        """Send one message (a dict, or the JSON text of one already made for several players)."""
+        if self.dropped or self.ws.protocol.state is not State.OPEN:
             return
-        try:
-            self.queue.put_nowait(protocol.dumps(message))
-        except asyncio.QueueFull:
+        transport = self.ws.transport
+        if transport.get_write_buffer_size() > WRITE_LIMIT:
             log.info("dropping a connection that reads too slowly")
             self.dropped = True
-            self.task.cancel()
-            # No closing handshake: a client that doesn't read would never complete it (and
-            # websockets' close() waits, without a timeout, for the full buffer to drain).
-            self.ws.transport.abort()
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                text = await self.queue.get()
-                if text is None:
-                    return
-                await self.ws.send(text)
-        except (ConnectionClosed, asyncio.CancelledError):
-            pass
+            # No closing handshake: a client that doesn't read would never complete it.
+            transport.abort()
+            return
+        broadcast((self.ws,), message if isinstance(message, str) else protocol.dumps(message))
 
     async def finish(self) -> None:
-        """Write what is queued, then stop."""
-        if not self.task.done():
-            try:
-                self.queue.put_nowait(None)
-                await asyncio.wait_for(asyncio.shield(self.task), 2)
-            except (asyncio.QueueFull, asyncio.TimeoutError):
-                self.task.cancel()
+        """Give what was written a moment to leave before the connection closes."""
+        if self.dropped:
+            return
+        transport = self.ws.transport
+        try:
+            async with asyncio.timeout(2):
+                while transport.get_write_buffer_size() and not transport.is_closing():
+                    await asyncio.sleep(0.01)
+        except TimeoutError:
+            pass
 
 
 class PalastServer:
@@ -120,6 +116,7 @@ class PalastServer:
         self._server = await serve(
             self._handle, self.host, self.port, max_size=RECEIVE_LIMIT, max_queue=16,
             ping_interval=20, ping_timeout=20, close_timeout=5, server_header=None,
+            compression=None,
         )
         self.port = self._server.sockets[0].getsockname()[1]
 

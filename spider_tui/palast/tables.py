@@ -30,13 +30,14 @@ from .db import (
     FINISHED, NO_ROUND, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, Placing, PlayerRow, ResultRow, Store, TableRow,
 )
+from . import protocol
 from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
 
 STANDARD = dict(suits=1, rules="classic", rounds=3, seats=4)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-Send = Callable[[dict], None]
+Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
 
 
 def _seconds(t: float | None) -> float | None:
@@ -53,6 +54,9 @@ class Options:
     between_seconds: float = 30  # after round_over: the next round starts at the latest
     start_wait: float = 30  # a standard table starts this long after its second player sat
     progress_delay: float = 0.1  # progress events are coalesced over this long (≤ 1 s)
+    #: Several processes: each says it is alive this often; one silent for 3× this is taken as
+    #: gone, and its players show "offline" until they reconnect elsewhere.
+    heartbeat_seconds: float = 5.0
     #: Draws a round's deal; the server draws uniformly at random (tests may fix it).
     draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
 
@@ -115,6 +119,7 @@ class Palast:
         self.seated: dict[int, int] = {}  # player id -> live table id
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
+        self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         # Several processes on one database (issue 14): keep our copies in step with theirs.
         self.cluster = None
         if getattr(self.broker, "shared", False):
@@ -189,10 +194,11 @@ class Palast:
         t = self.tables.get(table_id)
         if t is None or message["type"].startswith("_"):  # "_…": between server processes only
             return
+        text = protocol.dumps(message)  # made once for the whole table
         for s in t.seats:
             send = self.online.get(s.player_id)
             if send:
-                send(message)
+                send(text)
 
     async def _publish(self, t: LiveTable, message: dict) -> None:
         await self.broker.publish(t.id, message)
@@ -387,21 +393,14 @@ class Palast:
             t = await self.cluster.reload(row.id)
         if t is None:
             raise Refusal("There is no such table.")
-        reason = await self.store.seat(row.id, player.id, self.clock())
-        for _ in range(10):
-            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
-                break
-            # Standard tables are all alike: one that filled up meanwhile sends the player to the
-            # open one (this also keeps a crowd from racing for the same last seat).
-            await self._ensure_standard()
-            t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
-                      and len(x.seats) < x.row.seats), t)
-            reason = await self.store.seat(t.id, player.id, self.clock())
-        if reason:
-            raise Refusal(reason)
-        row = t.row
-        t.row = await self.store.table(row.id) or t.row
-        await self._load_seats(t)
+        if t.row.standard:
+            # Standard tables are all alike: players sit down one at a time (a crowd arriving at
+            # once would otherwise race for the same last seat), and one that filled up meanwhile
+            # sends the player to the open one.
+            async with self._seating:
+                t = await self._take_seat(t, player)
+        else:
+            t = await self._take_seat(t, player)
         await self._publish(t, {"type": "table", "table": self.info(t)})
         if t.row.standard:
             if len(t.seats) >= t.row.seats:
@@ -410,6 +409,23 @@ class Palast:
                 self._schedule(t)
             await self._ensure_standard()
         return {"type": "joined", "table": self.info(t), "code": t.row.code}
+
+    async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
+        """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
+        the table they now sit at, its seats loaded."""
+        reason = await self.store.seat(t.id, player.id, self.clock())
+        for _ in range(10):
+            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
+                break
+            await self._ensure_standard()
+            t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
+                      and len(x.seats) < x.row.seats), t)
+            reason = await self.store.seat(t.id, player.id, self.clock())
+        if reason:
+            raise Refusal(reason)
+        t.row = await self.store.table(t.id) or t.row
+        await self._load_seats(t)
+        return t
 
     async def _leave(self, player: PlayerRow) -> dict:
         t = self.tables.get(self.seated.get(player.id, 0))
@@ -561,8 +577,12 @@ class Palast:
             if not ok:
                 try:
                     self._replay(t, s, [a for a in await self.store.actions(t.id, n) if a.player_id == player.id])
+                    now_row = await self.store.table(t.id)
                 except Exception:  # the database is away: take the game back from it before the next action
                     s.stale = True
+                    now_row = None
+                if now_row is not None and (now_row.round != n or now_row.round_state != ROUND_PLAYING):
+                    raise Refusal("The round is over.")  # another process ended it a moment ago
                 raise Refusal("The server could not record that move; nothing changed. Try again.")
             if self.cluster:
                 self.cluster.announce(t.id, {"type": "_action", "table": t.id, "round": n, "player_id": player.id,
@@ -606,13 +626,9 @@ class Palast:
             if s.player_id in dirty and s.game is not None:
                 self._spawn(self._publish(t, self._progress(t, s)))
 
-    async def _end_round(self, t: LiveTable, n: int) -> None:
-        if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
-            return
-        t.ending = True
-        if self.cluster:  # the games as written, whichever process played them
-            await self.cluster.settle(t)
-        now = self.clock()
+    def _results(self, t: LiveTable, n: int, now: float) -> tuple[list[ResultRow], dict[int, int]]:
+        """Each seat's result of round ``n`` as its game stands, and the last action ``seq`` per
+        player they were made from."""
         start = t.row.round_started or now
         results = []
         for s in t.seats:
@@ -624,9 +640,28 @@ class Palast:
             ended = s.ended_at if s.ended_at is not None else now
             results.append(ResultRow(t.id, n, s.player_id, s.name, g.score or 0, g.won, g.moves,
                                      round(max(0.0, ended - start), 1), state))
+        return results, {s.player_id: s.seq for s in t.seats}
+
+    async def _end_round(self, t: LiveTable, n: int) -> None:
+        if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
+            return
+        t.ending = True
         last = n >= t.row.rounds
-        next_at = None if last else now + self.options.between_seconds
-        if not await self.store.end_round(t.id, n, results, now, next_at):
+        for attempt in range(5):
+            if self.cluster:  # the games as written, whichever process played them
+                await self.cluster.settle(t)
+            now = self.clock()
+            results, seqs = self._results(t, n, now)
+            next_at = None if last else now + self.options.between_seconds
+            try:
+                ended = await self.store.end_round(t.id, n, results, now, next_at, seqs)
+            except StaleRound:  # another process wrote a last action meanwhile: read the games again
+                log.info("table %s round %s: an action came in while the round ended; counting it", t.id, n)
+                continue
+            break
+        else:
+            ended = False
+        if not ended:
             t.ending = False
             t.row = await self.store.table(t.id) or t.row
             return

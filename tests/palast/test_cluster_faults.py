@@ -172,3 +172,24 @@ async def test_a_postgresql_restart_mid_round_loses_no_accepted_action(servers, 
     await again.close()
     await anna.close()
     await bo.close()
+
+
+async def test_the_players_of_a_killed_process_show_offline_to_the_others(servers):
+    """Nobody says goodbye for a process killed with -9: the others stop hearing its heartbeat
+    and, after three missed beats, show its players "offline" (SPEC §13) until they come back."""
+    p1, p2 = servers(2, "--heartbeat-seconds", "0.3")
+    anna, bo, table, ra, rb = await _pair(p1, p2)
+    last, _ = await _play(anna, ra["position"], 2)
+    seen = await bo.wait_for("progress", player="Anna", moves=last["moves"], timeout=5)
+    assert seen["state"] == "playing"
+    p1.kill9()
+    offline = await bo.wait_for("progress", player="Anna", state="offline", timeout=10)
+    assert offline["moves"] == last["moves"]
+    # Back, through the process that is left: playing again for Bo.
+    again = await _client(p2.url, "Anna", anna.token)
+    await again.wait_for("round")
+    await _play(again, last["position"], 1)
+    back = await bo.wait_for("progress", player="Anna", state="playing", timeout=5)
+    assert back["moves"] > last["moves"]
+    await again.close()
+    await bo.close()

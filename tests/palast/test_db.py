@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from spider_tui.palast.db import ActionRow, Placing, ResultRow, open_store
+from spider_tui.palast.db import ROUND_PLAYING, ActionRow, Placing, ResultRow, StaleRound, open_store
 from spider_tui.palast.league import ordinal, places, rate
 
 
@@ -94,3 +94,59 @@ def test_places_share_equal_totals():
 def test_unknown_database_url_is_refused(tmp_path):
     with pytest.raises(ValueError, match="unknown database URL"):
         open_store("mysql://x", tmp_path)
+
+
+async def test_sqlite_checkpoints_run_beside_the_writer_and_keep_every_action(tmp_path, monkeypatch):
+    """The writer never checkpoints (so no commit waits for the disk); a second connection copies
+    the WAL into the database file while the server runs, and what it copies is all there."""
+    from spider_tui.palast.db import sqlite as sqlite_store
+
+    monkeypatch.setattr(sqlite_store, "CHECKPOINT_SECONDS", 0.05)
+    path = tmp_path / "cp.sqlite3"
+    s = open_store(str(path), tmp_path)
+    await s.open()
+    pids = [(await s.register(f"c{i}", "h", 0.0)).id for i in range(4)]
+    t = await _table(s)
+    for pid in pids:
+        await s.seat(t.id, pid, 1.0)
+    assert await s.start_round(t.id, 1, 7, 1.0, 100.0)
+    size0 = path.stat().st_size
+    oks = await asyncio.gather(*(s.add_action(ActionRow(t.id, 1, pids[n % 4], n // 4 + 1, "deal", 2.0))
+                                 for n in range(2000)))
+    assert all(oks)
+    # The database file itself grows while the store is open: a checkpoint copied the WAL into it.
+    for _ in range(100):
+        if path.stat().st_size > size0:
+            break
+        await asyncio.sleep(0.05)
+    assert path.stat().st_size > size0
+    await s.close()
+    # Closed: the WAL is folded in and empty, and the file alone holds every action.
+    wal = tmp_path / "cp.sqlite3-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    import sqlite3
+
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM actions").fetchone()[0] == 2000
+
+
+async def test_a_round_ends_only_with_every_written_action_counted(store):
+    """The last moment of a round on several processes: results made before another process
+    wrote a last action don't end the round (nothing changes, the caller counts again), and once
+    the round has ended no action is written into it."""
+    ids = [(await store.register(f"e{i}", "h", 0.0)).id for i in range(2)]
+    t = await _table(store)
+    for pid in ids:
+        await store.seat(t.id, pid, 1.0)
+    assert await store.start_round(t.id, 1, 7, 2.0, 100.0)
+    assert await store.add_action(ActionRow(t.id, 1, ids[0], 1, "deal", 3.0))
+    results = [ResultRow(t.id, 1, pid, "", 10, False, 1, None, "stuck") for pid in ids]
+    assert await store.add_action(ActionRow(t.id, 1, ids[0], 2, "deal", 3.5))  # written meanwhile
+    with pytest.raises(StaleRound):
+        await store.end_round(t.id, 1, results, 4.0, None, seqs={ids[0]: 1, ids[1]: 0})
+    assert (await store.table(t.id)).round_state == ROUND_PLAYING
+    assert await store.results(t.id) == []
+    assert await store.end_round(t.id, 1, results, 4.0, None, seqs={ids[0]: 2, ids[1]: 0})
+    assert not await store.add_action(ActionRow(t.id, 1, ids[1], 1, "deal", 5.0))  # too late
+    assert [(a.player_id, a.seq) for a in await store.actions(t.id, 1)] == [(ids[0], 1), (ids[0], 2)]
+    assert [p.experience for p in await store.league()] == [10, 10]

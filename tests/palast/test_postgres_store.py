@@ -74,6 +74,7 @@ async def test_a_restart_of_postgresql_loses_no_committed_action(pg_cluster: PgC
         pid = (await store.register("Bo", "h", 0.0)).id
         t = await _table(store)
         await store.seat(t.id, pid, 1.0)
+        assert await store.start_round(t.id, 1, 7, 1.5, 100.0)  # actions go into a round in play
         # Use several pooled connections so that several are idle when PostgreSQL goes away.
         await asyncio.gather(*(store.add_action(ActionRow(t.id, 1, pid, seq, "deal", 2.0)) for seq in range(1, 6)))
         await asyncio.to_thread(pg_cluster.restart, "fast")

@@ -228,3 +228,20 @@ async def test_progress_reaches_the_others_and_bursts_are_coalesced(palast_facto
     assert seen["score"] == last["score"] and seen["state"] == "playing" and seen["runs"] == 0
     from_fast = [m for m in b.received if m["type"] == "progress" and m["player"] == "Fast"]
     assert len(from_fast) < 8
+
+
+async def test_a_crowd_joining_one_standard_table_at_once_is_seated_four_to_a_table(palast):
+    """Forty players ask for the same standard table at the same moment: every one is seated at
+    once (none refused, no retries needed), four to a table (SPEC §13: standard tables have 4
+    seats, and the server opens another when the open ones fill)."""
+    players = [await palast.player(f"Crowd{i}", keep=False) for i in range(40)]
+    t = next(x for x in await players[0].tables() if x["standard"])
+    joined = await asyncio.gather(*(p.join(table=t["id"]) for p in players))
+    tables: dict[int, list[str]] = {}
+    for j in joined:
+        tables.setdefault(j["table"]["id"], [])
+    lobby = {x["id"]: x for x in await players[0].tables()}
+    for tid in tables:
+        assert lobby[tid]["standard"] and len(lobby[tid]["players"]) == 4
+    assert sorted(n for tid in tables for n in lobby[tid]["players"]) == sorted(f"Crowd{i}" for i in range(40))
+    assert len(tables) == 10

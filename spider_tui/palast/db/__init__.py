@@ -20,7 +20,7 @@ seconds (float).  Names compare case-insensitively through ``name_key`` (``name.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 #: Table states (SPEC §13 lobby).
@@ -201,16 +201,23 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def add_action(self, action: ActionRow) -> bool:
-        """Write an accepted action (before it is answered); False when that ``seq`` exists."""
+        """Write an accepted action (before it is answered); False when that ``seq`` exists or
+        the round is no longer in play (another process ended it a moment ago)."""
 
     @abc.abstractmethod
     async def actions(self, table_id: int, round: int) -> list[ActionRow]:
         """The round's accepted actions, per player in ``seq`` order."""
 
     @abc.abstractmethod
-    async def end_round(self, table_id: int, round: int, results: Sequence[ResultRow], now: float, next_at: float | None) -> bool:
+    async def end_round(self, table_id: int, round: int, results: Sequence[ResultRow], now: float, next_at: float | None,
+                        seqs: Mapping[int, int] | None = None) -> bool:
         """End a round in play: write its results, add each score to the player's experience,
-        set the next round's latest start.  True when this call ended it (once only)."""
+        set the next round's latest start.  True when this call ended it (once only).
+
+        ``seqs`` (player id -> the last action ``seq`` the results were made from) guards the
+        last moment of a round played on several processes: when the database holds an action
+        the results don't include, nothing changes and ``StaleRound`` is raised (the caller
+        reads the games again and retries).  No action is written after the round ended."""
 
     @abc.abstractmethod
     async def results(self, table_id: int) -> list[ResultRow]:
@@ -243,8 +250,17 @@ def open_store(url: str | None, data_dir) -> Store:
     return SqliteStore(Path(data_dir) / "palast.sqlite3")
 
 
+class StaleRound(Exception):
+    """``end_round``: the database holds actions the results were not made from."""
+
+
+def stale(seqs: Mapping[int, int], written: Mapping[int, int]) -> bool:
+    """Do the last ``seq`` per player in the database differ from those the results used?"""
+    return {p: n for p, n in seqs.items() if n} != {p: n for p, n in written.items() if n}
+
+
 __all__ = [
-    "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
+    "StaleRound", "stale", "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
     "PLAYER_COLS", "TABLE_COLS", "table_row",
 ]

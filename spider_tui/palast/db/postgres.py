@@ -28,7 +28,7 @@ from psycopg.errors import UniqueViolation
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, table_row,
+    PLAYER_COLS, TABLE_COLS, StaleRound, stale, table_row,
 )
 
 T = TypeVar("T")
@@ -321,13 +321,19 @@ class PostgresStore(Store):
     async def add_action(self, action: ActionRow) -> bool:
         async def go(db: psycopg.AsyncConnection) -> bool:
             try:
-                await db.execute(
-                    "INSERT INTO actions (table_id, round, player_id, seq, move, at) VALUES (%s, %s, %s, %s, %s, %s)",
-                    (action.table_id, action.round, action.player_id, action.seq, action.move, action.at),
+                # Only into a round in play, and holding the table's row (FOR SHARE) until the
+                # commit: a process ending the round (an UPDATE of that row) waits for this
+                # action and then counts it, or comes first and this one is refused.
+                cur = await db.execute(
+                    "INSERT INTO actions (table_id, round, player_id, seq, move, at) "
+                    "SELECT %s, %s, %s, %s, %s, %s WHERE EXISTS (SELECT 1 FROM tables "
+                    "WHERE id = %s AND round = %s AND round_state = %s FOR SHARE)",
+                    (action.table_id, action.round, action.player_id, action.seq, action.move, action.at,
+                     action.table_id, action.round, ROUND_PLAYING),
                 )
             except UniqueViolation:
                 return False
-            return True
+            return cur.rowcount == 1
 
         return await self._run(go)
 
@@ -342,7 +348,7 @@ class PostgresStore(Store):
 
         return await self._run(go)
 
-    async def end_round(self, table_id, round, results, now, next_at) -> bool:
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None) -> bool:
         async def tx(db: psycopg.AsyncConnection) -> bool:
             cur = await db.execute(
                 "UPDATE tables SET round_state = %s, next_at = %s WHERE id = %s AND round = %s AND round_state = %s",
@@ -350,6 +356,13 @@ class PostgresStore(Store):
             )
             if cur.rowcount != 1:
                 return False
+            if seqs is not None:  # every action written before the row was ours is in the results?
+                cur = await db.execute(
+                    "SELECT player_id, max(seq) FROM actions WHERE table_id = %s AND round = %s GROUP BY player_id",
+                    (table_id, round),
+                )
+                if stale(seqs, dict(await cur.fetchall())):
+                    raise StaleRound(table_id, round)  # the transaction rolls back
             for r in results:
                 await db.execute(
                     "INSERT INTO results (table_id, round, player_id, score, solved, moves, seconds, state) "
