@@ -10,37 +10,14 @@ import os
 import stat
 import sys
 
-from spider_tui import __version__
+from spider_tui import __version__, cli_args
 
 
-class UsageError(Exception):
-    """A bad argument: printed as one line, exit status 2, after the command it belongs to."""
-
-    def __init__(self, message: str, prog: str = "spider") -> None:
-        super().__init__(message)
-        self.prog = prog
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, not argparse's usage block
-        raise UsageError(message, self.prog)
-
-
-def _deal_number(text: str) -> int:
-    from spider_tui.engine import MAX_DEAL, MIN_DEAL
-
-    if not (text.isascii() and text.isdigit()) or len(text) > 20:  # int() takes " 5", "٣", "1_000"
-        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}")
-    n = int(text)
-    if not MIN_DEAL <= n <= MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal number must be {MIN_DEAL}..{MAX_DEAL}, not {n}")
-    return n
-
-
-def _suits(text: str) -> int:
-    if text not in ("1", "2", "4"):
-        raise argparse.ArgumentTypeError(f"suits must be 1, 2 or 4, not {text!r}")
-    return int(text)
+# Shared with the other commands (spider server, solve, web); the old names stay importable here.
+UsageError = cli_args.UsageError
+_Parser = cli_args.Parser
+_deal_number = cli_args.deal_number
+_suits = cli_args.suits
 
 
 def show_parser() -> _Parser:

@@ -16,7 +16,8 @@ import json
 import sys
 import time
 
-from spider_tui.cli import UsageError, _deal_number, _Parser, _suits
+from spider_tui import cli_args
+from spider_tui.cli_args import Parser, UsageError
 from spider_tui.safe_text import visible
 
 DEFAULT_SECONDS = 10.0
@@ -40,15 +41,15 @@ def _seconds(text: str) -> float:
     return s
 
 
-def solve_parser() -> _Parser:
-    p = _Parser(
+def solve_parser() -> Parser:
+    p = Parser(
         prog="spider solve",
         description="Could this be won? Searches for a whole win with full knowledge of the cards "
         "(it looks at face-down cards and the stock).",
     )
-    p.add_argument("number", nargs="?", type=_deal_number, metavar="N", help="deal number, 1..2147483647")
+    p.add_argument("number", nargs="?", type=cli_args.deal_number, metavar="N", help="deal number, 1..2147483647")
     p.add_argument("--position", metavar="FILE", help="solve a position in notation instead of a deal")
-    p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count of deal N (default 1)")
+    p.add_argument("--suits", type=cli_args.suits, metavar="{1,2,4}", help="suit count of deal N (default 1)")
     p.add_argument("--rules", metavar="NAME", help="rules of deal N (default classic)")
     p.add_argument("--seconds", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
                    help=f"give up after S seconds (default {DEFAULT_SECONDS:g})")

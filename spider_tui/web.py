@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from spider_tui.cli import UsageError, _Parser
+from spider_tui.cli_args import Parser, UsageError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -42,8 +42,8 @@ def _port(text: str) -> int:
     return n
 
 
-def web_parser() -> _Parser:
-    p = _Parser(
+def web_parser() -> Parser:
+    p = Parser(
         prog="spider web",
         description="Serve spider to a web browser: each tab plays its own round, on the same save file. "
                     "There is no login: anyone who can reach the address can play.",

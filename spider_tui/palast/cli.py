@@ -14,7 +14,7 @@ import logging
 import sqlite3
 import sys
 
-from spider_tui.cli import UsageError, _Parser
+from spider_tui.cli_args import Parser, UsageError
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -54,8 +54,8 @@ def _url(text: str) -> str:
     return text
 
 
-def server_parser() -> _Parser:
-    p = _Parser(prog="spider server", description="Run the Palast: live Spider tables over WebSocket.")
+def server_parser() -> Parser:
+    p = Parser(prog="spider server", description="Run the Palast: live Spider tables over WebSocket.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0 picks a free one)")
     p.add_argument("--db", metavar="URL", help="database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir), "
@@ -147,8 +147,8 @@ def cmd_server(argv: list[str]) -> int:
     return 0
 
 
-def league_parser() -> _Parser:
-    p = _Parser(prog="spider league", description="Print the Palast league: ratings, tables, wins, experience.")
+def league_parser() -> Parser:
+    p = Parser(prog="spider league", description="Print the Palast league: ratings, tables, wins, experience.")
     p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
     p.add_argument("--json", action="store_true", help='print {"players": [...]} for scripts')
     return p
@@ -201,8 +201,8 @@ def cmd_league(argv: list[str]) -> int:
     return 0
 
 
-def bots_parser() -> _Parser:
-    p = _Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
+def bots_parser() -> Parser:
+    p = Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
     p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
     p.add_argument("--players", type=_positive(int), required=True, metavar="N", help="bot players, one connection each")
     p.add_argument("--rate", type=_positive(float), default=1.0, metavar="R", help="actions a second per bot (default 1)")

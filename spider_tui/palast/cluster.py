@@ -32,9 +32,10 @@ from spider_tui.engine import Game, IllegalMove
 
 from .db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
 
+from .tables import LiveTable, Palast
+
 if TYPE_CHECKING:  # pragma: no cover
     from .pg_broker import PgBroker
-    from .tables import LiveTable, Palast, Seat
 
 log = logging.getLogger("spider.palast")
 
@@ -183,6 +184,8 @@ class ClusterSync:
             return
         if kind == "_presence":
             pid, origin = message.get("player_id"), message.get("origin", "")
+            if not isinstance(pid, int):
+                return
             if message.get("online"):
                 self.remote_online[pid] = origin
             elif self.remote_online.get(pid) == origin:
@@ -208,40 +211,27 @@ class ClusterSync:
         t = p.tables.get(table_id)
         if t is None or t.row.round != m.get("round") or t.row.round_state != ROUND_PLAYING:
             return
-        s = t.seat(m.get("player_id"))
+        pid = m.get("player_id")
+        s = t.seat(pid) if isinstance(pid, int) else None
         if s is None or s.game is None or m["seq"] <= s.seq:
             return
         if m["seq"] == s.seq + 1:
             try:
                 apply_action(s.game, m["move"])
             except IllegalMove:
-                await self._replay_seat(t, s)
+                await self.palast.replay_seat(t, s)
             else:
                 s.seq = m["seq"]
                 s.ended_at = m.get("at") if (s.game.over or s.game.stuck) else None
         else:  # we missed some: read the player's actions back
-            await self._replay_seat(t, s)
+            await self.palast.replay_seat(t, s)
         if not t.ending and all(x.state != "playing" for x in t.seats):
             p._spawn(p._end_round(t, t.row.round))
-
-    async def _replay_seat(self, t: LiveTable, s: Seat) -> None:
-        actions = [a for a in await self.palast.store.actions(t.id, t.row.round) if a.player_id == s.player_id]
-        self.palast._replay(t, s, actions)
-
-    async def settle(self, t: LiveTable) -> None:
-        """Before a round's results: every seat's game as written in the database (a remote
-        player's last actions may not have arrived yet).  Each seat under its lock, so an action
-        of a player here that is being written is waited for, not lost."""
-        for s in t.seats:
-            async with s.lock:
-                await self._replay_seat(t, s)
 
     # -- re-reading from the database
     async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None:
         """Re-read a table (row, seats, totals; the games when its round changed or ``games``)
         and reset its timer; start tracking it when it is new here.  Returns the live table."""
-        from .tables import LiveTable
-
         p = self.palast
         row = await p.store.table(table_id)
         if row is None:
@@ -260,7 +250,7 @@ class ClusterSync:
             if fresh or row.round != old_round or any(s.game is None for s in t.seats):
                 await p._rebuild_round(t)
             elif games:  # seat by seat, under its lock: an action being written here is kept
-                await self.settle(t)
+                await self.palast.settle(t)
             if row.round_state == ROUND_PLAYING and (row.round != old_round or games):
                 t.ending = False  # (after a resync: an end that failed may be tried again)
             totals: dict[int, int] = {}

@@ -22,7 +22,7 @@ def rate(teams: Sequence[tuple[int, float | None, float | None, int]]) -> dict[i
         [_MODEL.rating() if mu is None or sigma is None else _MODEL.rating(mu=mu, sigma=sigma)]
         for _pid, mu, sigma, _place in teams
     ]
-    ranks = [place for *_, place in teams]
+    ranks: list[float] = [place for *_, place in teams]
     new = _MODEL.rate(ratings, ranks=ranks)
     return {pid: (team[0].mu, team[0].sigma) for (pid, *_), team in zip(teams, new)}
 
@@ -38,7 +38,7 @@ def places(totals: Sequence[tuple[int, int]]) -> list[tuple[int, int, int]]:
     """``(player, total, place)`` best first from ``(player, total)``; equal totals share a place
     (1, 1, 3 …).  Players keep their given order within a tie."""
     ordered = sorted(totals, key=lambda pt: -pt[1])
-    out = []
+    out: list[tuple[int, int, int]] = []
     for i, (pid, total) in enumerate(ordered):
         place = out[-1][2] if out and out[-1][1] == total else i + 1
         out.append((pid, total, place))

@@ -103,7 +103,15 @@ class PalastServer:
                  max_connections: int = 5000):
         self.store = store
         self.host, self.port = host, port
-        self.palast = Palast(store, broker, options)
+        cluster = None
+        if getattr(broker, "shared", False):  # several processes on one database
+            from .cluster import ClusterSync
+            from .pg_broker import PgBroker
+
+            assert isinstance(broker, PgBroker)
+            shared = broker
+            cluster = lambda palast: ClusterSync(palast, shared)  # noqa: E731
+        self.palast = Palast(store, broker, options, cluster=cluster)
         self.rate, self.burst = rate, burst
         self._server: Server | None = None
         self._sessions: dict[int, ServerConnection] = {}

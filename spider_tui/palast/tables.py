@@ -19,7 +19,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from spider_tui.engine import MAX_DEAL, Game, IllegalMove
 from spider_tui.engine.cards import card_text
@@ -28,14 +28,14 @@ from . import league
 from .broker import Broker, LocalBroker
 from .db import (
     FINISHED, NO_ROUND, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
-    ActionRow, Placing, PlayerRow, ResultRow, Store, TableRow,
+    ActionRow, Placing, PlayerRow, ResultRow, StaleRound, Store, TableRow,
 )
 from . import protocol
 from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
 
-STANDARD = dict(suits=1, rules="classic", rounds=3, seats=4)
+STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
 
@@ -107,9 +107,22 @@ class LiveTable:
         return None
 
 
+class Cluster(Protocol):
+    """What the Palast asks of the other server processes' side (``cluster.ClusterSync``)."""
+
+    async def start(self) -> None: ...
+    def run(self) -> None: ...
+    async def stop(self) -> None: ...
+    def announce(self, table_id: int, message: dict) -> None: ...
+    def presence(self, player_id: int, online: bool) -> None: ...
+    def is_online(self, player_id: int) -> bool: ...
+    async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None: ...
+    async def load_standard(self) -> None: ...
+
+
 class Palast:
     def __init__(self, store: Store, broker: Broker | None = None, options: Options | None = None,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, cluster: Callable[[Palast], Cluster] | None = None):
         self.store = store
         self.broker = broker or LocalBroker()
         self.options = options or Options()
@@ -120,12 +133,9 @@ class Palast:
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
-        # Several processes on one database (issue 14): keep our copies in step with theirs.
-        self.cluster = None
-        if getattr(self.broker, "shared", False):
-            from .cluster import ClusterSync
-
-            self.cluster = ClusterSync(self, self.broker)  # type: ignore[arg-type]
+        # Several processes on one database: keeps our copies in step with theirs (the server
+        # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
+        self.cluster: Cluster | None = cluster(self) if cluster is not None else None
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -284,7 +294,7 @@ class Palast:
                 s = t.seat(player.id) if t else None
                 if t and s and s.game and t.row.round_state == ROUND_PLAYING:
                     async with s.lock:
-                        await self.cluster._replay_seat(t, s)
+                        await self.replay_seat(t, s)
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             return []
@@ -348,7 +358,7 @@ class Palast:
 
     async def league(self) -> list[dict]:
         rows = await self.store.league()
-        out = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
+        out: list[dict[str, Any]] = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
                 "wins": p.wins, "experience": p.experience} for p in rows]
         out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
         return out
@@ -519,7 +529,8 @@ class Palast:
         for s in t.seats:
             self._replay(t, s, [])
         self._schedule(t)
-        view = t.seats[0].game.view() if t.seats else ""
+        first = t.seats[0].game if t.seats else None
+        view = first.view() if first is not None else ""
         await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": _seconds(t.row.ends_at)})
         for s in t.seats:
             self._mark(t, s)
@@ -626,6 +637,19 @@ class Palast:
             if s.player_id in dirty and s.game is not None:
                 self._spawn(self._publish(t, self._progress(t, s)))
 
+    async def replay_seat(self, t: LiveTable, s: Seat) -> None:
+        """The seat's game again from the actions the database holds for it."""
+        actions = [a for a in await self.store.actions(t.id, t.row.round) if a.player_id == s.player_id]
+        self._replay(t, s, actions)
+
+    async def settle(self, t: LiveTable) -> None:
+        """Before a round's results: every seat's game as written in the database (a remote
+        player's last actions may not have arrived yet).  Each seat under its lock, so an action
+        of a player here that is being written is waited for, not lost."""
+        for s in t.seats:
+            async with s.lock:
+                await self.replay_seat(t, s)
+
     def _results(self, t: LiveTable, n: int, now: float) -> tuple[list[ResultRow], dict[int, int]]:
         """Each seat's result of round ``n`` as its game stands, and the last action ``seq`` per
         player they were made from."""
@@ -648,14 +672,14 @@ class Palast:
         t.ending = True
         last = n >= t.row.rounds
         for attempt in range(5):
-            if self.cluster:  # the games as written, whichever process played them
-                await self.cluster.settle(t)
+            if self.cluster or attempt:  # the games as written, whichever process played them
+                await self.settle(t)
             now = self.clock()
             results, seqs = self._results(t, n, now)
             next_at = None if last else now + self.options.between_seconds
             try:
                 ended = await self.store.end_round(t.id, n, results, now, next_at, seqs)
-            except StaleRound:  # another process wrote a last action meanwhile: read the games again
+            except StaleRound:  # a last action was written meanwhile (on another process): read the games again
                 log.info("table %s round %s: an action came in while the round ended; counting it", t.id, n)
                 continue
             break
@@ -668,7 +692,7 @@ class Palast:
         for r in results:
             t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
         t.row = await self.store.table(t.id) or t.row
-        standings = sorted(
+        standings: list[dict[str, Any]] = sorted(
             ({"player": r.name, "score": r.score, "total": t.totals[r.player_id], "solved": r.solved,
               "moves": r.moves, "seconds": r.seconds, "state": r.state} for r in results),
             key=lambda x: (-x["total"], -x["score"]),

@@ -6,6 +6,7 @@ import asyncio
 
 from spider_tui.engine import Game
 
+from .conftest import select_all
 from .helpers import check_no_leaks, play_round, play_table
 
 
@@ -245,3 +246,44 @@ async def test_a_crowd_joining_one_standard_table_at_once_is_seated_four_to_a_ta
         assert lobby[tid]["standard"] and len(lobby[tid]["players"]) == 4
     assert sorted(n for tid in tables for n in lobby[tid]["players"]) == sorted(f"Crowd{i}" for i in range(40))
     assert len(tables) == 10
+
+
+class _LastMomentWriter:
+    """The real store, with another process at the worst moment: just before this process ends
+    the round, a last action of ``player`` is written to the database (as a process that
+    accepted it a millisecond earlier would)."""
+
+    def __init__(self, store, player: str):
+        self.store, self.player, self.written = store, player, None
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None):
+        if self.written is None:
+            from spider_tui.palast.db import ActionRow
+
+            pid = (await self.store.player_by_name(self.player)).id
+            seq = max([a.seq for a in await self.store.actions(table_id, round) if a.player_id == pid], default=0) + 1
+            self.written = await self.store.add_action(ActionRow(table_id, round, pid, seq, "deal", now))
+        return await self.store.end_round(table_id, round, results, now, next_at, seqs)
+
+
+async def test_an_action_written_as_the_round_ends_is_counted_in_its_results(palast_factory):
+    """A round's results include every accepted action, even one another process wrote while
+    this one was ending the round (it reads the games again and counts it)."""
+    p = await palast_factory(round_seconds=2.0)
+    store = p.server.palast.store = _LastMomentWriter(p.server.palast.store, "Bo")
+    anna, bo = await p.player("Anna"), await p.player("Bo")
+    opened = await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
+    await bo.join(code=opened["code"])
+    await anna.start()
+    ra, rb = await anna.wait_for("round"), await bo.wait_for("round")
+    for c, r in ((anna, ra), (bo, rb)):  # one move each, then the clock runs out
+        answer = await c.play(str(Game.from_text(r["position"]).hint()))
+        assert answer["type"] == "played" and answer["state"] == "playing", answer
+    over = await anna.wait_for("round_over", timeout=15)
+    assert store.written is True
+    moves = {s["player"]: s["moves"] for s in over["standings"]}
+    assert moves == {"Anna": 1, "Bo": 2}  # Bo's move here, and the deal written "elsewhere"
+    assert sorted(r[0] for r in select_all(store.store, "SELECT moves FROM results")) == [1, 2]

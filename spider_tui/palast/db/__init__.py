@@ -22,6 +22,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 #: Table states (SPEC §13 lobby).
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
@@ -250,6 +251,11 @@ def open_store(url: str | None, data_dir) -> Store:
     return SqliteStore(Path(data_dir) / "palast.sqlite3")
 
 
+def result_row(r: Sequence[Any]) -> ResultRow:
+    """A ``results`` row (joined with the player's name) as read by either store."""
+    return ResultRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], r[8])
+
+
 class StaleRound(Exception):
     """``end_round``: the database holds actions the results were not made from."""
 
@@ -262,5 +268,5 @@ def stale(seqs: Mapping[int, int], written: Mapping[int, int]) -> bool:
 __all__ = [
     "StaleRound", "stale", "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
-    "PLAYER_COLS", "TABLE_COLS", "table_row",
+    "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row",
 ]

@@ -28,7 +28,7 @@ from psycopg.errors import UniqueViolation
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, StaleRound, stale, table_row,
+    PLAYER_COLS, TABLE_COLS, StaleRound, result_row, stale, table_row,
 )
 
 T = TypeVar("T")
@@ -62,6 +62,13 @@ async def _quietly_close(conn: psycopg.AsyncConnection) -> None:
 
 
 
+
+
+async def _one(cur: psycopg.AsyncCursor) -> tuple:
+    """The one row a statement always returns (an aggregate, or INSERT … RETURNING)."""
+    row = await cur.fetchone()
+    assert row is not None, "the statement returned no row"
+    return row
 
 class PostgresStore(Store):
     """``db.Store`` on PostgreSQL (psycopg 3, async, a pool of ``pool_size`` connections)."""
@@ -117,7 +124,7 @@ class PostgresStore(Store):
                 "CREATE TABLE IF NOT EXISTS palast_schema (version INTEGER NOT NULL PRIMARY KEY, applied DOUBLE PRECISION NOT NULL)"
             )
             cur = await first.execute("SELECT coalesce(max(version), 0) FROM palast_schema")
-            have = (await cur.fetchone())[0]
+            have = (await _one(cur))[0]
             if have > SCHEMA_VERSION:
                 raise RuntimeError(
                     f"the database has Palast schema version {have}; this server knows up to {SCHEMA_VERSION}"
@@ -179,7 +186,7 @@ class PostgresStore(Store):
                 f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {TABLE_COLS}",
                 (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now),
             )
-            return table_row(await cur.fetchone())
+            return table_row(await _one(cur))
 
         return await self._run(go)
 
@@ -227,7 +234,7 @@ class PostgresStore(Store):
             if state != WAITING:
                 return "That table has started." if state == PLAYING else "That table is finished."
             cur = await db.execute("SELECT count(*) FROM seats WHERE table_id = %s", (table_id,))
-            taken = (await cur.fetchone())[0]
+            taken = (await _one(cur))[0]
             if taken >= max_seats:
                 return "That table is full."
             await db.execute(
@@ -385,7 +392,7 @@ class PostgresStore(Store):
                 "FROM results r JOIN players p ON p.id = r.player_id WHERE r.table_id = %s ORDER BY r.round, r.player_id",
                 (table_id,),
             )
-            return [ResultRow(*r[:5], bool(r[5]), *r[6:]) for r in await cur.fetchall()]
+            return [result_row(r) for r in await cur.fetchall()]
 
         return await self._run(go)
 

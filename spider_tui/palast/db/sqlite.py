@@ -20,7 +20,7 @@ from typing import TypeVar
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, StaleRound, stale, table_row,
+    PLAYER_COLS, TABLE_COLS, StaleRound, result_row, stale, table_row,
 )
 
 T = TypeVar("T")
@@ -132,6 +132,7 @@ class SqliteStore(Store):
                 )
             except sqlite3.IntegrityError:
                 return None
+            assert cur.lastrowid is not None  # an INSERT that succeeded
             return PlayerRow(cur.lastrowid, name, token_hash, None, None, 0, 0, 0)
 
         return await self._run(go)
@@ -367,7 +368,7 @@ class SqliteStore(Store):
                 "FROM results r JOIN players p ON p.id = r.player_id WHERE r.table_id = ? ORDER BY r.round, r.player_id",
                 (table_id,),
             ).fetchall()
-            return [ResultRow(*r[:5], bool(r[5]), *r[6:]) for r in rows]
+            return [result_row(r) for r in rows]
 
         return await self._run(go)
 

@@ -1,0 +1,41 @@
+"""What every ``spider`` command line shares: the one-line usage error and the argument types.
+
+``spider``, ``spider server``, ``spider solve``, ``spider web`` … each parse with ``Parser``, whose
+errors are a ``UsageError`` (printed as one line after the command's name, exit status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+class UsageError(Exception):
+    """A bad argument: printed as one line, exit status 2, after the command it belongs to."""
+
+    def __init__(self, message: str, prog: str = "spider") -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, not argparse's usage block
+        raise UsageError(message, self.prog)
+
+
+def deal_number(text: str) -> int:
+    """``--deal N``: ASCII digits only, within the deal numbers (SPEC §2)."""
+    from spider_tui.engine import MAX_DEAL, MIN_DEAL
+
+    if not (text.isascii() and text.isdigit()) or len(text) > 20:  # int() takes " 5", "٣", "1_000"
+        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}")
+    n = int(text)
+    if not MIN_DEAL <= n <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deal number must be {MIN_DEAL}..{MAX_DEAL}, not {n}")
+    return n
+
+
+def suits(text: str) -> int:
+    """``--suits K``: 1, 2 or 4."""
+    if text not in ("1", "2", "4"):
+        raise argparse.ArgumentTypeError(f"suits must be 1, 2 or 4, not {text!r}")
+    return int(text)
