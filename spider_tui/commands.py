@@ -1,11 +1,22 @@
-"""The commands of a round, in one table: key, action, footer label, help text (SPEC §7).
+"""Every key of the app, in one place: key, action, footer label, chip label, help text (SPEC §6, §7).
 
-The game screen's key bindings and footer, the help screen's KEYS section and the README's
-key table are all made from :data:`ROUND_COMMANDS`; a test checks the README against it.
-Plain Python (no Textual): ``ui/`` turns a :class:`Command` into a binding.
+- :data:`ROUND_COMMANDS`: a round's keys.  The game screen's bindings and footer, the help
+  screen's KEYS section and the README's key table are made from it.
+- :data:`START_COMMANDS`: the start screen's keys and chips (each chip says its key), and the
+  README's start-screen table.
+- :data:`CONFIRM_ANSWERS`, :data:`WON_ANSWERS`, :data:`HELP_CLOSE`: what a dialog's keys and chips
+  answer.  :data:`RULES_MENU_CLOSE`, :data:`DAILY_CLOSE`, :data:`STATS_CLOSE`: the keys that
+  close the start screen's lists.
+- :func:`keys_text`: a command's keys as a player reads them, for any label or status line
+  that names a key (the Jokers counter, the rules menu, the help).
+
+Tests check the README's tables and the screens' bindings against these.  Plain Python (no
+Textual): ``ui/`` turns a :class:`Command` into a binding and an :class:`Answer` into a chip.
 
 >>> [c.label for c in ROUND_COMMANDS if c.footer]
 ['Deal', 'Undo', 'Hint', 'Joker', 'Retry', 'New', 'Stats', 'Help', 'Menu']
+>>> [chip_text(c) for c in START_COMMANDS[:2]]
+['Continue (c)', 'New game (n)']
 """
 
 from __future__ import annotations
@@ -13,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 COLUMN_KEYS = "1234567890"  # column 1-10
+COLUMN_KEYS_TEXT = "1-9, 0"  # the same, as a player reads them
 
 
 @dataclass(frozen=True)
@@ -28,6 +40,35 @@ class Command:
     mouse: str = ""  # the same with the mouse (README)
     footer: bool = False
     key_display: str | None = None
+    chip: str = ""  # the start screen: the words of its chip ("" for none); its keys follow
+    chip_id: str = ""  # the start screen: the chip's widget id
+
+
+def chip_text(c: Command, state: bool | None = None) -> str:
+    """A chip's label: its words and its keys, and ``on``/``off`` for a toggle.
+
+    >>> chip_text(START_COMMANDS[-1]), chip_text(command("display('ascii')", START_COMMANDS), True)
+    ('Quit (q)', 'ASCII (a): on')
+    """
+    text = f"{c.chip} ({c.keys_text})"
+    return text if state is None else f"{text}: {'on' if state else 'off'}"
+
+
+def command(action: str, table: list[Command] | None = None) -> Command:
+    """The command of ``action`` in ``table`` (the round's by default)."""
+    for c in ROUND_COMMANDS if table is None else table:
+        if c.action == action:
+            return c
+    raise KeyError(action)
+
+
+def keys_text(action: str, table: list[Command] | None = None) -> str:
+    """How a player reads the keys of ``action``.
+
+    >>> keys_text("table('joker')"), keys_text("rules", START_COMMANDS)
+    ('J', 'o')
+    """
+    return command(action, table).keys_text
 
 
 def column_commands() -> list[Command]:
@@ -37,8 +78,8 @@ def column_commands() -> list[Command]:
 
 ROUND_COMMANDS: list[Command] = [
     Command("", "", "", "pick up a column's longest movable group; the same key again: one card fewer",
-            "1-9, 0", "click a face-up card (the group it leads)"),
-    Command("", "", "", "with a group held: put it on that column", "1-9, 0",
+            COLUMN_KEYS_TEXT, "click a face-up card (the group it leads)"),
+    Command("", "", "", "with a group held: put it on that column", COLUMN_KEYS_TEXT,
             "click a marked column, or drag the card there"),
     Command("left,h", "cursor(-1, 0)", "Left", "move the cursor (or h j k l)", "arrows"),
     Command("right,l", "cursor(1, 0)", "Right"),
@@ -65,6 +106,76 @@ ROUND_COMMANDS: list[Command] = [
 ]
 
 
+#: The start screen: every line is a chip that does what its key does (the suit chips are
+#: labelled by the suit count; their keys are the three commands without chip words).
+START_COMMANDS: list[Command] = [
+    Command("c", "continue_round", "Continue", "continue the round you left", "c", footer=True,
+            chip="Continue", chip_id="continue"),
+    Command("n,enter", "new_game", "New game", "a new deal at the suit count chosen", "n", footer=True,
+            chip="New game", chip_id="newgame"),
+    Command("d", "daily", "Daily", "the daily challenge: today or one of the 29 days before", "d", footer=True,
+            chip="Daily challenge", chip_id="daily"),
+    Command("1", "suits(1)", "1 suit", "suits for the next round: 1, 2 or 4", "1 2 4"),
+    Command("2", "suits(2)", "2 suits"),
+    Command("4", "suits(4)", "4 suits"),
+    Command("o", "rules", "Special rules", "special rules and the one-deck games for new rounds", "o", footer=True,
+            chip="Special rules", chip_id="rules"),
+    Command("w", "winnable", "Winnable only", "Winnable deals only: New picks only numbers the solver proved winnable",
+            "w", chip="Winnable deals only", chip_id="winnable"),
+    Command("f", "display('four_color')", "Four colours", "four colours (remembered)", "f",
+            chip="Four colours", chip_id="fourcolor"),
+    Command("a", "display('ascii')", "ASCII", "ASCII suits and marks (remembered)", "a", chip="ASCII", chip_id="ascii"),
+    Command("s", "stats", "Stats", "stats", "s", footer=True, chip="Stats", chip_id="stats"),
+    Command("p", "palast", "Palast", "the Palast: live tables over a network", "p", footer=True,
+            chip="Palast", chip_id="palast"),
+    Command("f1,question_mark", "help", "Help", "help", "F1", footer=True, chip="Help", chip_id="help"),
+    Command("q", "quit", "Quit", "quit", "q", footer=True, chip="Quit", chip_id="quit"),
+]
+
+#: The keys that close the start screen's lists (Special rules, Daily challenge, Stats).
+RULES_MENU_CLOSE = Command("escape,q,o", "close", "Done", keys_text="Esc")
+DAILY_CLOSE = Command("escape,q", "close", "Back", keys_text="Esc")
+STATS_CLOSE = Command("escape,q,s", "close", "Back", keys_text="Esc")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of a dialog: the Textual keys that give it, the result it closes with, and its
+    chip's words (``""``: a key without a chip) and keys as a player reads them."""
+
+    keys: str
+    result: object
+    label: str = ""
+    keys_text: str = ""
+
+    @property
+    def chip_text(self) -> str:
+        return f"{self.label} ({self.keys_text})"
+
+    @property
+    def action(self) -> str:
+        """The chip's action: close the dialog with this answer's result."""
+        return f"close({self.result!r})"
+
+
+def answer_keys(answers: list[Answer]) -> dict[str, object]:
+    """A dialog's ``KEYS``: each key and the result it closes with.
+
+    >>> answer_keys(CONFIRM_ANSWERS)
+    {'y': True, 'enter': True, 'n': False, 'escape': False}
+    """
+    return {key: a.result for a in answers for key in a.keys.split(",")}
+
+
+CONFIRM_ANSWERS = [Answer("y,enter", True, "Yes", "y"), Answer("n,escape", False, "No", "n")]
+WON_ANSWERS = [Answer("n", "new", "New", "n"), Answer("r", "retry", "Retry", "r"),
+               Answer("escape", "close", "Close", "Esc")]
+HELP_CLOSE = [Answer("escape,f1,q,question_mark", None)]
+
+
+JOKER_KEY = keys_text("table('joker')")  # named on the table (Jokers: 3 (J)) and in the rules menu
+
+
 def round_key_commands() -> list[Command]:
     """The commands with keys of their own, column keys first (what the bindings are made of)."""
     return column_commands() + [c for c in ROUND_COMMANDS if c.keys]
@@ -80,9 +191,18 @@ def help_keys() -> str:
 
 
 def readme_table() -> str:
-    """The README's key table (Markdown)."""
+    """The README's key table of a round (Markdown)."""
     rows = ["| | Keys | Mouse |", "|---|---|---|"]
     for c in ROUND_COMMANDS:
         if c.help:
             rows.append(f"| {c.help} | `{c.keys_text}` | {c.mouse} |")
+    return "\n".join(rows)
+
+
+def readme_start_table() -> str:
+    """The README's key table of the start screen (Markdown)."""
+    rows = ["| Start screen | Keys |", "|---|---|"]
+    for c in START_COMMANDS:
+        if c.help:
+            rows.append(f"| {c.help} | `{c.keys_text}` |")
     return "\n".join(rows)

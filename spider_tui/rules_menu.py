@@ -6,6 +6,7 @@ settings and used for the next new round (SPEC §10).
 
 from __future__ import annotations
 
+from spider_tui.commands import JOKER_KEY
 from spider_tui.engine import Rules, rules_named
 from spider_tui.engine.rules import VARIANTS
 
@@ -18,7 +19,7 @@ OPTIONS: list[tuple[str, str]] = [
     ("open", "Open: every card dealt face up"),
     ("undo_off", "Undo off"),
     ("scorpion", "Scorpion: build in suit, any face-up group moves"),
-    ("joker", "Joker: three per round (key J)"),
+    ("joker", f"Joker: three per round (key {JOKER_KEY})"),
     ("scoring", "Scoring: the Palast points"),
     ("timed", "Timed: a countdown"),
     ("fast", "Fast: a shorter countdown"),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Callable
 
+from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Game, IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, rank_of, suit_of
 from spider_tui.store.report import format_seconds
@@ -178,7 +179,7 @@ class Table:
             self.joker_pending = not self.joker_pending
             self.selection = None
             self.hint_move = None
-            self.status = (f"Joker ({g.jokers_left} left): pick the column that gets a card. Esc cancels."
+            self.status = (f"Joker ({g.jokers_left} left): pick the column that gets a card. {keys_text('escape')} cancels."
                            if self.joker_pending else "")
         self._changed()
 

@@ -1,12 +1,15 @@
-"""One command table (SPEC §7): bindings, footer, help and README are made from it."""
+"""One command table (SPEC §6, §7): bindings, footer, chips, help and README are made from it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from spider_tui.commands import ROUND_COMMANDS, readme_table, round_key_commands
-from spider_tui.ui.widgets.dialogs import HELP
+from spider_tui import rules_menu
+from spider_tui.commands import (CONFIRM_ANSWERS, JOKER_KEY, ROUND_COMMANDS, START_COMMANDS, WON_ANSWERS, chip_text,
+                                 readme_start_table, readme_table, round_key_commands)
+from spider_tui.ui.widgets.dialogs import HELP, Confirm, Help, Won
 from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import StartScreen
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -28,3 +31,38 @@ def test_the_game_screen_binds_every_key_of_the_table_and_no_other():
     assert bound == made
     keys = [k for c in round_key_commands() for k in c.keys.split(",")]
     assert len(keys) == len(set(keys))  # no key does two things
+
+
+# -- the start screen, the dialogs and the labels that name a key ----------------------------------
+
+def test_the_readme_start_screen_table_is_the_command_table():
+    assert readme_start_table() in README.read_text(encoding="utf-8")
+
+
+def test_the_start_screen_binds_its_commands_and_every_chip_names_its_key():
+    bound = {(b.key, b.action, b.description, b.show) for b in StartScreen.BINDINGS}
+    assert bound == {(c.keys, c.action, c.label, c.footer) for c in START_COMMANDS}
+    keys = [k for c in START_COMMANDS for k in c.keys.split(",")]
+    assert len(keys) == len(set(keys))
+    for c in START_COMMANDS:
+        if c.chip:
+            assert c.keys_text in c.keys.replace("f1", "F1").split(",")  # the key the chip names works
+            assert chip_text(c) == f"{c.chip} ({c.keys_text})"
+
+
+def test_dialog_keys_and_chips_come_from_one_list_of_answers():
+    assert Confirm.KEYS == {"y": True, "enter": True, "n": False, "escape": False}
+    assert Won.KEYS == {"n": "new", "r": "retry", "escape": "close"}
+    assert set(Help.KEYS) == {"escape", "f1", "q", "question_mark"}
+    for answers in (CONFIRM_ANSWERS, WON_ANSWERS):
+        for a in answers:
+            assert a.keys_text.lower().replace("esc", "escape") in a.keys.split(",")  # the chip names a key that answers
+    assert [a.chip_text for a in WON_ANSWERS] == ["New (n)", "Retry (r)", "Close (Esc)"]
+
+
+def test_labels_that_name_a_key_name_the_bound_key():
+    joker = next(c for c in ROUND_COMMANDS if c.action == "table('joker')")
+    assert joker.keys == JOKER_KEY
+    assert f"(key {JOKER_KEY})" in dict(rules_menu.OPTIONS)["joker"]
+    rules = next(c for c in START_COMMANDS if c.action == "rules")
+    assert f"SPECIAL RULES (start screen, {rules.keys})" in HELP

@@ -207,7 +207,7 @@ async def test_fuzz_dialog_clicks(tmp_path, seed):
 
     rng = random.Random(seed)
     app = SpiderApp(SaveFile(tmp_path / "save.toml"), Launch(deal=5, suits=1), rng=random.Random(seed))
-    steps = 25 if not LONG else 100
+    steps = 15 if not LONG else 100
     tables = set()
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(steps):

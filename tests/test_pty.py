@@ -55,8 +55,14 @@ class Pty:
                 return True
         return False
 
-    def send(self, keys: str) -> None:
+    def type(self, keys: str) -> None:
+        """Type ``keys`` and go on at once: the caller waits for what it expects to see."""
         os.write(self.fd, keys.encode())
+
+    def send(self, keys: str) -> None:
+        """Type ``keys`` and let the program take them in (for a caller that can't name the
+        screen it waits for)."""
+        self.type(keys)
         self.read(0.3)
 
     def exit_status(self, seconds: float = 10) -> int | None:
@@ -77,8 +83,7 @@ def env_for(tmp_path) -> dict[str, str]:
 def test_hang_up_keeps_the_round(tmp_path):
     p = Pty(["--deal", "1", "--suits", "2"], 100, 30, env_for(tmp_path))
     assert p.wait_for("Moves: 0"), "\n".join(p.screen.display)
-    p.send("2")
-    p.send("4")
+    p.type("24")
     assert p.wait_for("Moves: 1")
     os.kill(p.pid, signal.SIGHUP)  # the SSH link drops
     assert p.exit_status() is not None
@@ -107,5 +112,5 @@ def test_tiny_terminal_says_the_size_needed(tmp_path):
     p = Pty(["--deal", "1"], 40, 12, env_for(tmp_path))
     assert p.wait_for("This one is 40×12"), "\n".join(p.screen.display)
     assert "50×20" in "\n".join(p.screen.display)
-    p.send("\x11")  # Ctrl+Q quits from anywhere
+    p.type("\x11")  # Ctrl+Q quits from anywhere
     assert p.exit_status() is not None

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from spider_tui.engine import Game
 from spider_tui.session import SoloSession, deal_rules, title_for
-from spider_tui.store import default_data, summary
+from spider_tui.store import SaveFile, default_data, summary
 from spider_tui.store.rounds import latest_round
 from spider_tui.table import Table
 
@@ -223,3 +223,96 @@ def test_every_round_is_recorded_at_most_once(steps):
             s.end(won=False)
             s.retry() if step == "retry" else s.new_round(1)
     assert store.played() == expected
+
+
+# -- the round's life as the app drives it (these replaced Pilot tests of the same facts) ----------
+
+def test_retry_and_new_ask_only_with_a_round_in_progress_and_a_confirmed_retry_counts_it():
+    store = Store()
+    s = store.session()
+    t = s.deal(1, 2)
+    assert not s.needs_asking()  # no move yet: New and Retry go straight on
+    t.key_column(1)
+    t.key_column(3)
+    assert t.moves == 1 and s.needs_asking()
+    s.end(won=False)  # the confirm said yes
+    again = s.retry()
+    assert again.deal_number == 1 and again.moves == 0
+    assert store.played("2") == 1 and store.won("2") == 0
+
+
+def test_new_without_a_move_records_nothing_and_deals_another_number():
+    store = Store()
+    s = store.session()
+    s.deal(1, 2)
+    s.leave()
+    t = s.new_round(2)
+    assert t.deal_number != 1 and t.suits == 2
+    assert store.played("2") == 0
+
+
+def test_continue_in_another_login_restores_position_moves_time_and_hints_without_undo():
+    store = Store()
+    s = store.session()
+    now = [0.0]
+    t = s.begin(Table(Game.new(9, suits=4), deal_number=9, clock=lambda: now[0]))
+    t.resume()  # on screen: its time counts
+    t.hint()
+    t.deal()
+    now[0] = 41.5
+    s.keep()
+    back = store.session().resume()
+    assert isinstance(back, Table)
+    assert back.game.to_text() == t.game.to_text() and back.moves == 1 and back.hints_used == 1
+    assert back.seconds == 41.5 and back.deal_number == 9 and back.suits == 4
+    assert back.game.undo() is False  # no undo history across logins (SPEC §7)
+
+
+def test_two_live_rounds_never_count_each_other():
+    store = Store()
+    a, b = store.session(), store.session()
+    a.deal(7, 2).deal()
+    a.keep()
+    b.deal(1, 2).deal()
+    b.keep()
+    assert store.played("2") == 0
+    assert len(store.data["rounds"]) == 2  # both kept for Continue
+
+
+def test_continue_of_an_old_single_round_save_keeps_its_slot(tmp_path):
+    text = Game.new(5, suits=1).to_text().replace("moves: 0", "moves: 3")
+    (tmp_path / "save.toml").write_text('version = 1\n[round]\nposition = """\n' + text + '"""\nsuits = 1\nmoves = 3\ndeal = 5\n')
+    store = Store()
+    store.data = SaveFile(tmp_path / "save.toml").load()
+    s = store.session()
+    t = s.resume()
+    assert isinstance(t, Table) and t.deal_number == 5 and t.moves == 3
+    t.deal()
+    s.keep()
+    assert store.played() == 0  # the continued round was not counted as lost
+    assert list(store.data["rounds"]) == ["legacy"] and "round" not in store.data
+
+
+def test_retry_of_a_continued_practice_round_gives_its_start_position():
+    start = "suits: 4\n1: | 9h\n2: 4c | 8s\n3: | Kd\n"
+    store = Store()
+    s = store.session()
+    t = s.practice(start)
+    t.key_column(1)
+    t.key_column(0)
+    assert t.moves == 1
+    s.keep()
+    other = store.session()
+    back = other.resume()
+    assert isinstance(back, Table) and back.moves == 1
+    again = other.retry()
+    assert again.moves == 0 and again.game.to_text() == Game.from_text(start).to_text() and again.practice
+
+
+def test_give_up_records_a_loss_under_the_round_s_rules():
+    store = Store()
+    s = store.session()
+    s.deal(3, 2, rules="scorpion").deal()
+    assert s.give_up()
+    assert store.played("2", rules="scorpion") == 1 and store.played("2") == 0
+    assert s.table.deal() is False  # nothing moves after giving up

@@ -4,7 +4,9 @@ The state is mutated in place and every action appends one entry to an action lo
 ``undo`` is exact and cheap: no copies of the table are ever made.  The rule options of
 ``Rules`` (Relaxed, Open, Undo off, Scorpion, Joker, Scoring, …) and the one-deck games
 (Spiderette, Simple Simon) all play through the same ``Game``; Scorpion's move generation
-lives in ``scorpion.py``, the score table in ``scoring.py``.
+lives in ``scorpion.py``, the hint in ``hint.py``, the text forms in ``notation.py`` (those
+three read a ``Game`` through ``position.Position`` and never import this module), the score
+table in ``scoring.py``.
 
 >>> g = Game.new(1, suits=1)
 >>> g.deals_left, g.moves
@@ -23,6 +25,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from . import scorpion
+from .hint import best_hint
+from .notation import format_position, parse_position
 from .cards import (ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, UNKNOWN, Card, card_text, fits_onto, group_fitting_onto,
                     parse_card, rank_name, rank_of, with_article)
 from .deal import check_deal_number, check_suits, deal_layout
@@ -94,22 +98,18 @@ class Game:
     @classmethod
     def from_text(cls, text: str) -> "Game":
         """Read position notation (SPEC §3); raises ``PositionError``."""
-        from .notation import parse_position
-
-        return parse_position(text)
+        p = parse_position(text)
+        return cls(p.columns, p.down, p.stock, p.done, suits=p.suits, rules=p.rules, deal_number=p.deal_number,
+                   moves=p.moves, jokers_left=p.jokers_left, score=p.score)
 
     def to_text(self) -> str:
         """Canonical position notation; ``Game.from_text(g.to_text())`` round-trips."""
-        from .notation import format_position
-
         return format_position(self)
 
     def view(self) -> str:
         """The position from the player's side (SPEC §13, §14): notation with ``??`` for every
         face-down and stock card and no ``deal:`` line.  ``Game.from_text`` reads it back into a
         game that plays like any other (unseen cards stay ``??`` until ``tell``)."""
-        from .notation import format_position
-
         return format_position(self, view=True)
 
     def key(self) -> tuple:
@@ -366,8 +366,6 @@ class Game:
 
     def hint(self) -> Move | None:
         """The fixed-order hint of SPEC §4 (under Scorpion with Scorpion's moves); never a joker."""
-        from .hint import best_hint
-
         if self.lost:
             return None
         return best_hint(self)

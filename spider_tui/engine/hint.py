@@ -27,17 +27,13 @@ extends, and "completes" also counts a run left complete at the source's new end
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import scorpion
 from .cards import group_fitting_onto
 from .moves import DEAL, RUN, Move
-
-if TYPE_CHECKING:
-    from .game import Game
+from .position import Position
 
 
-def best_hint(g: Game) -> Move | None:
+def best_hint(g: Position) -> Move | None:
     if g.rules.scorpion:
         return scorpion_hint(g)
     cols, down = g.columns, g.down
@@ -103,7 +99,7 @@ def _tier(completes: bool, reveals: bool, empties: bool, onto_card: bool, extend
     return None
 
 
-def _answer(g: Game, best: tuple[int, int, int] | None) -> Move | None:
+def _answer(g: Position, best: tuple[int, int, int] | None) -> Move | None:
     """The chosen move, else the deal (tier 7), else nothing (tier 8)."""
     if best is not None:
         s, t, k = best
@@ -121,7 +117,7 @@ def _run_ending_at(cards: list[int], lo: int, end: int) -> int:
     return end - i
 
 
-def scorpion_hint(g: Game) -> Move | None:
+def scorpion_hint(g: Position) -> Move | None:
     """The same tiers over Scorpion's moves (no tier 6: the stock always deals)."""
     cols, down = g.columns, g.down
     runs = [g.run_length(i) for i in range(len(cols))]

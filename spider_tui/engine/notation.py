@@ -15,6 +15,10 @@ done: s h
 Cards left of ``|`` are face down, right of it face up (a line with no ``|`` is all face up).
 ``#`` starts a comment; blank lines are ignored.  Partial positions are allowed.
 
+``format_position`` writes any :class:`~.position.Position` (a ``Game``); ``parse_position``
+gives the :class:`~.position.Parts` that ``Game.from_text`` is made of, so this module never
+imports ``game``.
+
 A view (``Game.view()``, SPEC §14) writes every card the player can't see as ``??``; reading
 one back gives a game whose unseen cards are ``UNKNOWN`` (they count as cards of the deck, so a
 view of a whole deal still holds 104).
@@ -36,16 +40,16 @@ from collections import Counter
 from .cards import (
     CARD_OF_TOKEN, CARD_TEXT, SUIT_CHARS, SUITS_IN_PLAY, UNKNOWN, UNKNOWN_TEXT, card_text, make_card, parse_card,
 )
-from .game import Game
 from .moves import RUN, PositionError
+from .position import Parts, Position
 from .deal import MAX_DEAL
-from .rules import JOKERS_PER_ROUND, rules_named
+from .rules import JOKERS_PER_ROUND, Rules, rules_named
 
 COLUMNS = 10  # classic Spider; a position's rules decide (Rules.columns)
 COPIES = {1: 8, 2: 4, 4: 2}  # copies of each card in the 104-card deck, by suit count
 
 
-def format_position(g: Game, view: bool = False) -> str:
+def format_position(g: Position, view: bool = False) -> str:
     """``g`` as notation; with ``view`` from the player's side: every face-down card and every
     stock card written ``??`` and no ``deal:`` line (SPEC §13, §14)."""
     lines = [f"suits: {g.suits}", f"rules: {g.rules.name}"]
@@ -101,10 +105,15 @@ def _ascii_int(text: str, signed: bool = False) -> int | None:
     return int(text)
 
 
-def parse_position(text: str) -> Game:
+Headers = dict[str, tuple[str, int]]  # name -> (value, line)
+ColumnLines = dict[int, tuple[list[int], int, int]]  # column (1-based) -> (cards, face-down count, line)
+
+
+def _read_lines(text: str) -> tuple[Headers, ColumnLines]:
+    """The header lines and the column lines of ``text``, each checked on its own."""
     text = text.removeprefix("\ufeff")  # a UTF-8 BOM from an editor
-    headers: dict[str, tuple[str, int]] = {}
-    columns: dict[int, tuple[list[int], int, int]] = {}
+    headers: Headers = {}
+    columns: ColumnLines = {}
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -140,6 +149,13 @@ def parse_position(text: str) -> Game:
             headers[key] = (value, lineno)
         else:
             raise PositionError(f"unknown line {key!r}", lineno)
+
+    return headers, columns
+
+
+def parse_position(text: str) -> Parts:
+    """The parts of the position ``text`` (notation); raises ``PositionError`` naming the line."""
+    headers, columns = _read_lines(text)
 
     def header_int(name: str, default: int | None, lo: int | None, hi: int | None = None) -> int | None:
         if name not in headers:
@@ -194,11 +210,34 @@ def parse_position(text: str) -> Game:
         used = {c >> 4 for col in columns.values() for c in col[0] if c != UNKNOWN}
         used |= {c >> 4 for c in stock if c != UNKNOWN} | set(done)
         suits = 1 if used <= {0} else 2 if used <= {0, 1} else 4
+    _check_copies(columns, stock, done, headers, suits, rules)
+
+    total = sum(len(columns[c][0]) for c in columns) + len(stock) + RUN * len(done)
+    if total > rules.card_total:
+        raise PositionError(f"the position has {total} cards; the deck holds {rules.card_total}")
+
+    for name, rule in (("jokers", "joker"), ("score", "scoring")):
+        if name in headers and not getattr(rules, rule):
+            raise PositionError(f"'{name}:' needs the {rule} rule in 'rules:'", headers[name][1])
+
+    cols = [list(columns[i][0]) if i in columns else [] for i in range(1, n_columns + 1)]
+    down = [columns[i][1] if i in columns else 0 for i in range(1, n_columns + 1)]
+    return Parts(
+        cols, down, stock, done,
+        suits=suits, rules=rules,
+        deal_number=header_int("deal", None, 1, MAX_DEAL),
+        moves=header_int("moves", 0, 0) or 0,
+        jokers_left=header_int("jokers", JOKERS_PER_ROUND, 0, JOKERS_PER_ROUND),
+        score=header_int("score", 0, None),
+    )
+
+
+def _check_copies(columns: ColumnLines, stock: list[int], done: list[int], headers: Headers, suits: int,
+                  rules: Rules) -> None:
+    """Every card: a suit the deck has, no more copies than the deck holds.  The fault is
+    reported on the line where the first card too many appears."""
     allowed = set(SUITS_IN_PLAY[suits])
     copies = rules.copies(suits)
-
-    # Every card: a suit the deck has, no more copies than the deck holds.  The fault is
-    # reported on the line where the first card too many appears.
     counts: Counter[int] = Counter()
 
     def count(card: int, ln: int) -> None:
@@ -227,22 +266,3 @@ def parse_position(text: str) -> Game:
         for s in done:
             for r in range(1, RUN + 1):
                 count(make_card(r, s), headers["done"][1])
-
-    total = sum(len(columns[c][0]) for c in columns) + len(stock) + RUN * len(done)
-    if total > rules.card_total:
-        raise PositionError(f"the position has {total} cards; the deck holds {rules.card_total}")
-
-    for name, rule in (("jokers", "joker"), ("score", "scoring")):
-        if name in headers and not getattr(rules, rule):
-            raise PositionError(f"'{name}:' needs the {rule} rule in 'rules:'", headers[name][1])
-
-    cols = [list(columns[i][0]) if i in columns else [] for i in range(1, n_columns + 1)]
-    down = [columns[i][1] if i in columns else 0 for i in range(1, n_columns + 1)]
-    return Game(
-        cols, down, stock, done,
-        suits=suits, rules=rules,
-        deal_number=header_int("deal", None, 1, MAX_DEAL),
-        moves=header_int("moves", 0, 0) or 0,
-        jokers_left=header_int("jokers", JOKERS_PER_ROUND, 0, JOKERS_PER_ROUND),
-        score=header_int("score", 0, None),
-    )

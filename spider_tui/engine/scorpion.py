@@ -5,26 +5,23 @@
 - Only a King, or a group led by a King, enters an empty column.
 - The stock always deals (even with empty columns) — that part lives in ``Game.deal_refusal``.
 
-Functions take a ``Game`` and 0-based columns, like ``Game``'s own helpers.
+Functions take a :class:`~.position.Position` (a ``Game``) and 0-based columns, like ``Game``'s
+own helpers.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import ACE, KING, with_article
 from .moves import DEAL, Move
-
-if TYPE_CHECKING:
-    from .game import Game
+from .position import Position
 
 
-def movable(g: "Game", col: int) -> int:
+def movable(g: Position, col: int) -> int:
     """Every face-up card can move (with the cards above it)."""
     return len(g.columns[col]) - g.down[col]
 
 
-def group_fitting(g: "Game", src: int, dst: int) -> int | None:
+def group_fitting(g: Position, src: int, dst: int) -> int | None:
     """The largest group of ``src`` that may go onto ``dst``: led by the card of the target's
     suit one rank lower, or by a King for an empty column; ``None`` if there is none."""
     cards = g.columns[src]
@@ -47,7 +44,7 @@ def group_fitting(g: "Game", src: int, dst: int) -> int | None:
     return None
 
 
-def move_refusal(g: "Game", s: int, t: int, k: int) -> str | None:
+def move_refusal(g: Position, s: int, t: int, k: int) -> str | None:
     """Why the group of ``k`` cards from column ``s`` can't go onto ``t`` (0-based), or None.
     Assumes the general checks (columns exist, ``k`` face-up cards) are done."""
     lead = g.columns[s][-k]
@@ -65,7 +62,7 @@ def move_refusal(g: "Game", s: int, t: int, k: int) -> str | None:
     return "Only a King, or a group led by a King, goes into an empty column."
 
 
-def group_moves(g: "Game") -> list[tuple[int, int, int]]:
+def group_moves(g: Position) -> list[tuple[int, int, int]]:
     """Every legal group move as (source, target, count), 0-based, larger groups first."""
     cols, down = g.columns, g.down
     n = len(cols)
@@ -94,14 +91,14 @@ def group_moves(g: "Game") -> list[tuple[int, int, int]]:
     return out
 
 
-def legal_moves(g: "Game") -> list[Move]:
+def legal_moves(g: Position) -> list[Move]:
     out = [Move(s + 1, t + 1, k) for s, t, k in group_moves(g)]
     if g.deal_refusal() is None:
         out.append(DEAL)
     return out
 
 
-def has_progress_move(g: "Game") -> bool:
+def has_progress_move(g: Position) -> bool:
     """A legal move other than shifting a whole column into an empty one."""
     cols = g.columns
     for s, t, k in group_moves(g):

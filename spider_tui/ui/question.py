@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spider_tui.commands import keys_text
 from spider_tui.engine.solve import Solution
 from spider_tui.winnable import QUESTION_SECONDS, Question, answer_text
 
@@ -63,7 +64,7 @@ def _start(screen: "GameScreen") -> None:
     question = Question(table.game, on_answer)
     setattr(screen, "question", question)
     question.start()
-    note = f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. Press w again to stop."
+    note = f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. Press {keys_text('still_winnable')} again to stop."
     screen.notify(note, markup=False)
 
 

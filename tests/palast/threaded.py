@@ -23,6 +23,14 @@ class ThreadedPalast:
         self.url = f"ws://127.0.0.1:{self.server.port}"
 
     def stop(self) -> None:
-        asyncio.run_coroutine_threadsafe(self.server.stop(), self.loop).result(30)
+        async def stop() -> None:
+            # The test's clients ran in an app's loop that is gone: none of them will answer the
+            # server's goodbye, which it would wait for (close_timeout, 5 s a test).  Drop them.
+            listening = self.server._server
+            for ws in list(listening.connections if listening is not None else ()):
+                ws.transport.abort()
+            await self.server.stop()
+
+        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)

@@ -80,15 +80,6 @@ async def test_esc_with_a_group_held_only_drops_it(make_app):
         assert isinstance(app.screen, GameScreen) and app.table.selection is None
 
 
-async def test_ctrl_q_quits_from_a_round_and_keeps_it(make_app, data_dir):
-    app = make_app(deal=7, suits=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "ctrl+q")
-        await pilot.pause()
-        assert not app.is_running
-    assert latest_round(read(data_dir)) is not None
-
-
 async def test_continue_shows_only_with_a_round_to_continue(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -1,19 +1,16 @@
-"""Pilot tests that play the game (SPEC §5–§7) with keys and clicks."""
+"""Pilot tests that play the game (SPEC §5–§7) with keys and clicks.  The round's life (Retry, New,
+Continue, what is recorded) is tested without a screen in tests/test_session.py."""
 
 from __future__ import annotations
 
-import tomllib
-
 from spider_tui.table import STUCK_TEXT
-
-DEAL_REFUSED = "Fill every empty column before dealing."  # SPEC: the stock won't deal onto an empty column
-from spider_tui.ui.widgets.dialogs import Confirm, Won
 from spider_tui.ui.screens.game_screen import GameScreen
-from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui.widgets import ColumnView
+from spider_tui.ui.widgets.dialogs import Won
 
 from .conftest import NEARLY_WON
 
+DEAL_REFUSED = "Fill every empty column before dealing."  # SPEC: the stock won't deal onto an empty column
 SIZE = (100, 30)
 
 
@@ -73,10 +70,13 @@ async def test_deal_undo_and_the_refused_deal_line(make_app, tmp_path):
     _, launch = parse_app_args(["--position", str(pos)])
     app = make_app(position=launch.position)
     async with app.run_test(size=SIZE) as pilot:
+        stock = app.screen.query_one("#stock")
+        assert stock.has_class("-spent")  # muted: the stock can't deal onto an empty column
         await pilot.press("d")
         assert status(app) == DEAL_REFUSED and app.table.moves == 0
     app = make_app(deal=3, suits=1)
     async with app.run_test(size=SIZE) as pilot:
+        assert not app.screen.query_one("#stock").has_class("-spent")
         await pilot.press("d")
         assert app.table.game.deals_left == 4 and app.table.moves == 1
         assert "Deals: 4" in str(app.screen.query_one("#stock").render())
@@ -106,32 +106,6 @@ async def test_hint_outlines_the_group_and_the_receiving_card(make_app):
         assert status(app).startswith("Hint: move")
 
 
-async def test_retry_asks_first_and_counts_the_round(make_app, data_dir):
-    app = make_app(deal=1, suits=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "4")
-        await pilot.press("r")
-        assert isinstance(app.dialog, Confirm)
-        await pilot.press("n")
-        assert isinstance(app.screen, GameScreen) and app.table.moves == 1
-        await pilot.press("r")
-        await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.table.moves == 0
-        assert app.table.deal_number == 1
-    data = tomllib.loads((data_dir / "save.toml").read_text())
-    assert data["stats"]["classic"]["2"]["played"] == 1
-    assert data["stats"]["classic"]["2"].get("won", 0) == 0
-
-
-async def test_new_without_moves_does_not_ask(make_app):
-    app = make_app(deal=1, suits=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.table.deal_number != 1
-
-
 async def test_won_panel_from_a_nearly_won_position(make_app):
     app = make_app(position=NEARLY_WON)
     async with app.run_test(size=SIZE) as pilot:
@@ -156,18 +130,6 @@ async def test_stuck_line(make_app):
         assert status(app) == STUCK_TEXT
 
 
-async def test_start_screen_new_game_uses_the_suit_setting(make_app, data_dir):
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, StartScreen)
-        await pilot.press("4")
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.table.suits == 4
-    data = tomllib.loads((data_dir / "save.toml").read_text())
-    assert data["settings"]["suits"] == 4
-
-
 async def test_too_small_terminal_says_the_size_and_resumes(make_app):
     app = make_app(deal=1)
     async with app.run_test(size=(40, 12)) as pilot:
@@ -187,22 +149,3 @@ async def test_help_and_escape(make_app):
         assert type(app.dialog).__name__ == "Help"
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
-
-
-async def test_quit_keeps_the_round_for_continue(make_app, data_dir):
-    app = make_app(deal=1, suits=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "4", "question_mark")
-        await pilot.press("q")
-    data = tomllib.loads((data_dir / "save.toml").read_text())
-    from spider_tui.store.rounds import latest_round
-
-    _, kept = latest_round(data)
-    assert kept.moves == 1 and kept.deal == 1 and kept.hints == 1
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        assert app.table.moves == 1 and app.table.hints_used == 1 and app.table.deal_number == 1
-        assert app.table.game.undo() is False  # no undo history across sessions

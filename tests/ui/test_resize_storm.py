@@ -15,7 +15,7 @@ from spider_tui.ui.screens.start_screen import StartScreen
 
 
 #: Sizes per storm: a few dozen in CI; hundreds with SPIDER_FUZZ_LONG=1.
-N = 400 if os.environ.get("SPIDER_FUZZ_LONG") else 40
+N = 400 if os.environ.get("SPIDER_FUZZ_LONG") else 24
 
 
 def sizes(rng: random.Random, n: int) -> list[Size]:

@@ -6,9 +6,6 @@ import tomllib
 
 from spider_tui.cli import main
 from spider_tui.engine import Game
-from spider_tui.store.rounds import latest_round
-from spider_tui.ui.widgets.dialogs import Confirm
-from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.render import ColumnState, Look, draw_column
 from spider_tui.ui.widgets import ColumnView
 
@@ -17,68 +14,6 @@ SIZE = (100, 30)
 
 def read(data_dir):
     return tomllib.loads((data_dir / "save.toml").read_text())
-
-
-async def test_two_live_rounds_never_count_each_other(make_app, data_dir):
-    a, b = make_app(deal=7, suits=2), make_app(deal=1, suits=2)
-    async with a.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        a.store_round()
-    async with b.run_test(size=SIZE) as pilot:
-        await pilot.press("d")
-        b.store_round()
-    data = read(data_dir)
-    assert "stats" not in data or not data["stats"].get("classic")
-    assert len(data["rounds"]) == 2  # both kept for Continue
-
-
-async def test_new_from_the_start_screen_asks_before_ending_a_saved_round(make_app, data_dir):
-    app = make_app(deal=7, suits=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "q")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        assert isinstance(app.dialog, Confirm)
-        await pilot.press("n")  # no: the round stays
-        assert latest_round(read(data_dir)) is not None
-        await pilot.press("n", "y")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-    data = read(data_dir)
-    assert data["stats"]["classic"]["2"]["played"] == 1
-    assert latest_round(data) is None
-
-
-async def test_continue_of_an_old_single_round_save_keeps_its_slot(make_app, data_dir):
-    data_dir.mkdir(parents=True)
-    text = Game.new(5, suits=1).to_text().replace("moves: 0", "moves: 3")
-    (data_dir / "save.toml").write_text('version = 1\n[round]\nposition = """\n' + text + '"""\nsuits = 1\nmoves = 3\ndeal = 5\n')
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        assert app.table.deal_number == 5
-        await pilot.press("d")
-        app.store_round()
-    data = read(data_dir)
-    assert "stats" not in data or not data["stats"]  # the continued round was not counted as lost
-    assert list(data["rounds"]) == ["legacy"] and "round" not in data
-
-
-async def test_retry_of_a_continued_practice_round_gives_its_start_position(make_app, data_dir):
-    start = "suits: 4\n1: | 9h\n2: 4c | 8s\n3: | Kd\n"
-    app = make_app(position=start)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "1", "q")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        assert app.table.moves == 1
-        await pilot.press("r", "y")
-        await pilot.pause()
-        assert app.table.moves == 0 and app.table.game.to_text() == Game.from_text(start).to_text()
 
 
 async def test_new_keeps_the_command_line_suit_count(make_app):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import tomllib
 
 from spider_tui.cli import main
@@ -15,7 +14,7 @@ from spider_tui.ui.widgets.dialogs import Stats
 
 import pytest
 
-from .conftest import NEARLY_WON, TODAY, play_for
+from .conftest import NEARLY_WON, TODAY
 
 SIZE = (100, 30)
 
@@ -74,35 +73,6 @@ async def test_two_instances_lose_no_result(make_app, data_dir):
     assert data["stats"]["classic"]["2"]["played"] == 2
 
 
-async def test_practice_rounds_are_not_recorded(make_app, data_dir):
-    app = make_app(position=NEARLY_WON)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2", "1")
-        await pilot.pause()
-        assert isinstance(app.dialog, Won)
-    data = tomllib.loads((data_dir / "save.toml").read_text()) if (data_dir / "save.toml").exists() else {}
-    assert "stats" not in data or not data["stats"]
-
-
-async def test_continue_restores_position_moves_time_and_hints(make_app, data_dir):
-    app = make_app(deal=9, suits=4)
-    began = time.monotonic()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark", "d")
-        play_for(app.table, 41.5)  # as if played for a while
-        text = app.table.game.to_text()
-        await pilot.press("q")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("c")
-        await pilot.pause()
-        t = app.table
-        assert t.game.to_text() == text and t.moves == 1 and t.hints_used == 1
-        # The 41.5 s, plus at most the time both runs have been on screen.
-        assert 41.5 <= t.seconds <= 41.5 + (time.monotonic() - began) + 2.0
-        assert t.deal_number == 9 and t.suits == 4
-
-
 async def test_a_bad_save_file_is_kept_aside_and_said_once(make_app, data_dir):
     data_dir.mkdir(parents=True)
     (data_dir / "save.toml").write_text("this is [not toml")
@@ -116,17 +86,18 @@ async def test_a_bad_save_file_is_kept_aside_and_said_once(make_app, data_dir):
         assert str(app.screen.query_one("#note").render()) == ""
 
 
-async def test_suit_setting_applies_from_the_next_round(make_app):
+async def test_suit_setting_applies_from_the_next_round(make_app, data_dir):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "n")
         await pilot.pause()
-        assert app.table.suits == 2
+        assert isinstance(app.screen, GameScreen) and app.table.suits == 2
         app.set_suits(4)
         assert app.table.suits == 2  # the round on the table keeps its suits
         await pilot.press("n")
         await pilot.pause()
         assert app.table.suits == 4
+    assert tomllib.loads((data_dir / "save.toml").read_text())["settings"]["suits"] == 4  # remembered
 
 
 async def test_time_stops_while_help_covers_the_round(make_app):

@@ -85,6 +85,8 @@ async def test_ctrl_q_right_after_a_move_keeps_the_round(make_app, data_dir):
     app = make_app(deal=12, suits=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d", "ctrl+q")
+        await pilot.pause()
+        assert not app.is_running  # Ctrl+Q quits from a round
     found = latest_round(on_disk(data_dir))
     assert found is not None and found[1].moves == 1 and found[1].deal == 12
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import tomllib
 
-from spider_tui.ui.widgets.dialogs import Confirm
 
 from .conftest import play_for
 from spider_tui.ui.screens.game_screen import GameScreen
@@ -85,30 +84,6 @@ async def test_timed_round_runs_out_and_counts_as_lost(make_app, data_dir):
     data = tomllib.loads((data_dir / "save.toml").read_text())
     assert data["stats"]["fast"]["1"]["played"] == 1
     assert "classic" not in data["stats"]  # classic stats unaffected
-
-
-async def test_give_up_asks_and_records_a_loss_under_its_rules(make_app, data_dir):
-    app = make_app(deal=3, suits=2, rules="scorpion")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "g")
-        assert isinstance(app.dialog, Confirm)
-        await pilot.press("y")
-        await pilot.pause()
-        assert app.table.lost
-        await pilot.press("d")
-        assert app.table.moves == 1  # nothing moves after giving up
-    data = tomllib.loads((data_dir / "save.toml").read_text())
-    assert data["stats"]["scorpion"]["2"]["played"] == 1
-    assert data["stats"]["scorpion"]["2"].get("won", 0) == 0
-
-
-async def test_practice_rules_are_not_recorded(make_app, data_dir):
-    app = make_app(deal=3, rules="practice")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "n", "y")
-        await pilot.pause()
-    text = (data_dir / "save.toml").read_text() if (data_dir / "save.toml").exists() else ""
-    assert "played" not in text
 
 
 def test_scorpion_table_snapshot(snap_compare, make_app):

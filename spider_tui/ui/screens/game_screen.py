@@ -5,14 +5,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from spider_tui.commands import COLUMN_KEYS, round_key_commands
+from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
 from spider_tui.table import Table
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip, ColumnView
 
@@ -31,9 +31,7 @@ class GameScreen(Screen):
             super().__init__()
             self.what = what
 
-    BINDINGS = [
-        Binding(c.keys, c.action, c.label, show=c.footer, key_display=c.key_display) for c in round_key_commands()
-    ]
+    BINDINGS = bindings(round_key_commands())
 
     def __init__(self, table: Table, look: Look, title: str) -> None:
         super().__init__()
@@ -134,7 +132,8 @@ class GameScreen(Screen):
         hint_deal = t.hint_move is not None and t.hint_move.is_deal
         self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")
         stock = self.query_one("#stock", Chip)
-        stock.set_class(g.deals_left == 0, "-spent")  # still clickable: it says the stock is empty
+        # Muted while the stock can't deal (the engine's one answer); still clickable: it says why.
+        stock.set_class(g.deal_refusal() is not None, "-spent")
         stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
         self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
         self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
@@ -153,8 +152,7 @@ class GameScreen(Screen):
         """What check_action depends on.  Undo's key stays lit (the Undo chip shows when it can
         act): the footer rebuilds itself on refresh_bindings, ~50 ms and ~15 KB, too much for
         every first move."""
-        t, g = self.table, self.table.game
-        return (g.deals_left > 0 and not t.over, t.over, g.jokers_left)
+        return (self.table.over, self.table.game.jokers_left)
 
     def show_info(self) -> None:
         g = self.table.game
@@ -188,7 +186,7 @@ class GameScreen(Screen):
         if g.score is not None:
             text.append(f"  Score: {g.score}")
         if g.rules.joker:
-            text.append(f"  Jokers: {g.jokers_left} (J)")
+            text.append(f"  Jokers: {g.jokers_left} ({JOKER_KEY})")
         left = t.time_left
         if left is not None:
             m, sec = divmod(int(left + 0.999), 60)
@@ -283,7 +281,7 @@ class GameScreen(Screen):
     def action_peek(self) -> None:
         """v: the next column key shows that column whole."""
         self._peek_pending = True
-        self.table.status = "View which column? Press its key (1-9, 0)."
+        self.table.status = f"View which column? Press its key ({COLUMN_KEYS_TEXT})."
         self.table.version += 1
         self.sync()
 

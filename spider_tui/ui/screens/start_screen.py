@@ -7,14 +7,16 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, STATS_CLOSE, chip_text, command,
+                                 keys_text)
 from spider_tui.safe_text import safe
 from spider_tui.ui.widgets.dialogs import ModalDialog as Dialog
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.widgets import Chip
 
 if TYPE_CHECKING:
@@ -29,22 +31,7 @@ class StartScreen(Screen):
     if TYPE_CHECKING:
         app = getters.app(SpiderApp)
 
-    BINDINGS = [
-        Binding("c", "continue_round", "Continue"),
-        Binding("n,enter", "new_game", "New game"),
-        Binding("d", "daily", "Daily"),
-        Binding("1", "suits(1)", "1 suit", show=False),
-        Binding("2", "suits(2)", "2 suits", show=False),
-        Binding("4", "suits(4)", "4 suits", show=False),
-        Binding("o", "rules", "Special rules"),
-        Binding("w", "winnable", "Winnable only", show=False),
-        Binding("f", "display('four_color')", "Four colours", show=False),
-        Binding("a", "display('ascii')", "ASCII", show=False),
-        Binding("s", "stats", "Stats"),
-        Binding("p", "palast", "Palast"),
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
-    ]
+    BINDINGS = bindings(START_COMMANDS)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -53,18 +40,10 @@ class StartScreen(Screen):
                 yield Static("Suits", markup=False, id="suits-label")
                 for k in (1, 2, 4):
                     yield Chip(str(k), f"suits({k})", id=f"suits-{k}", classes="suit")
-                yield Static("(keys 1 2 4)", markup=False, id="suits-keys")
-            yield Chip("Continue (c)", "continue_round", id="continue")
-            yield Chip("New game (n)", "new_game", id="newgame")
-            yield Chip("Daily challenge (d)", "daily", id="daily")
-            yield Chip("Special rules (o)", "rules", id="rules")
-            yield Chip("Winnable deals only (w): off", "winnable", id="winnable")
-            yield Chip("Four colours (f)", "display('four_color')", id="fourcolor")
-            yield Chip("ASCII (a)", "display('ascii')", id="ascii")
-            yield Chip("Stats (s)", "stats", id="stats")
-            yield Chip("Palast (p)", "palast", id="palast")
-            yield Chip("Help (F1)", "help", id="help")
-            yield Chip("Quit (q)", "quit", id="quit")
+                yield Static(f"(keys {keys_text('suits(1)', START_COMMANDS)})", markup=False, id="suits-keys")
+            for c in START_COMMANDS:
+                if c.chip:
+                    yield Chip(chip_text(c), c.action, id=c.chip_id)
             yield Static("", id="note", markup=False)
         yield Footer()
 
@@ -80,19 +59,26 @@ class StartScreen(Screen):
         for k in (1, 2, 4):
             self.query_one(f"#suits-{k}", Chip).set_class(k == suits, "-on")
         look = app.look
-        self.query_one("#fourcolor", Chip).update(f"Four colours (f): {'on' if look.four_color else 'off'}")
-        self.query_one("#ascii", Chip).update(f"ASCII (a): {'on' if look.ascii else 'off'}")
+        self.label("display('four_color')", look.four_color)
+        self.label("display('ascii')", look.ascii)
         self.query_one("#title", Static).update(look.text(TITLE))
-        self.query_one("#rules", Chip).update(safe(f"Special rules (o): {app.settings.rules}"))
-        self.query_one("#winnable", Chip).update(f"Winnable deals only (w): {'on' if app.settings.winnable_only else 'off'}")
-        has_round = app.saved_round() is not None
-        self.query_one("#continue", Chip).display = has_round
+        self.label("rules", tail=f": {app.settings.rules}")  # from the save file: never markup
+        self.label("winnable", app.settings.winnable_only)
+        self.chip("continue_round").display = app.saved_round() is not None
         done = app.daily_won(app.today(), suits)
-        self.query_one("#daily", Chip).update("Daily challenge (d)" + (f"  {look.marks['check']} Today done" if done else ""))
+        self.label("daily", tail=f"  {look.marks['check']} Today done" if done else "")
         notice = app.take_notice()
         if notice:
             self.query_one("#note", Static).update(safe(notice))
         self.refresh_bindings()
+
+    def chip(self, action: str) -> Chip:
+        """The chip of the start command ``action``."""
+        return self.query_one(f"#{command(action, START_COMMANDS).chip_id}", Chip)
+
+    def label(self, action: str, state: bool | None = None, tail: str = "") -> None:
+        """Write the chip of ``action``: its words and key, on/off for a toggle, then ``tail``."""
+        self.chip(action).update(safe(chip_text(command(action, START_COMMANDS), state) + tail))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_round":
@@ -152,7 +138,7 @@ class StartScreen(Screen):
 class RulesScreen(Dialog[None]):
     """Special rules (SPEC §10): toggle options for the next new round.  Saved at once."""
 
-    BINDINGS = [Binding("escape,q,o", "close", "Done")]
+    BINDINGS = bindings([RULES_MENU_CLOSE])
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
     RulesScreen > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
@@ -161,7 +147,7 @@ class RulesScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static("Special rules for new rounds (Enter toggles, Esc done)", markup=False)
+            yield Static(f"Special rules for new rounds (Enter toggles, {RULES_MENU_CLOSE.keys_text} done)", markup=False)
             yield OptionList(*self.options(), id="rules-list")
             yield Static("", id="rules-name", markup=False)
 
@@ -192,7 +178,7 @@ class RulesScreen(Dialog[None]):
 class DailyScreen(Dialog["date | None"]):
     """Today and the 29 days before, each marked when won at the current suit count."""
 
-    BINDINGS = [Binding("escape,q", "close", "Back")]
+    BINDINGS = bindings([DAILY_CLOSE])
     DEFAULT_CSS = """
     DailyScreen { align: center middle; }
     DailyScreen > Vertical { width: 48; height: 80%; border: round $accent; background: $surface; padding: 0 1; }
@@ -222,7 +208,7 @@ class DailyScreen(Dialog["date | None"]):
 
 
 class StatsScreen(Dialog[None]):
-    BINDINGS = [Binding("escape,q,s", "close", "Back")]
+    BINDINGS = bindings([STATS_CLOSE])
     DEFAULT_CSS = """
     StatsScreen { align: center middle; }
     StatsScreen > VerticalScroll { width: 84; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
@@ -240,7 +226,7 @@ class StatsScreen(Dialog[None]):
                 if rules != "classic":  # other rules keep their own stats (SPEC §10)
                     yield Static(safe(f"Rules: {rules}"), classes="rules-title")
                     yield Static(stats_table(data, rules=rules, ascii=self.app.look.ascii))
-            yield Static("Esc to go back", markup=False)
+            yield Static(f"{STATS_CLOSE.keys_text} to go back", markup=False)
 
     def action_close(self) -> None:
         self.answer_once(None)

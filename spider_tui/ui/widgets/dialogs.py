@@ -11,7 +11,9 @@ from textual.containers import Horizontal
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from spider_tui.commands import help_keys
+from spider_tui.commands import (
+    CONFIRM_ANSWERS, HELP_CLOSE, START_COMMANDS, STATS_CLOSE, WON_ANSWERS, answer_keys, help_keys, keys_text,
+)
 from spider_tui.store.report import format_seconds
 from spider_tui.ui.widgets.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
@@ -45,7 +47,7 @@ class ModalDialog(ModalScreen[ResultType]):
 class Confirm(Overlay):
     """Ask before ending a round in progress.  y/Enter = yes, n/Esc = no."""
 
-    KEYS = {"y": True, "enter": True, "n": False, "escape": False}
+    KEYS = answer_keys(CONFIRM_ANSWERS)
 
     def __init__(self, question: str, done=None) -> None:
         super().__init__(done)
@@ -60,8 +62,8 @@ class Confirm(Overlay):
     def compose(self) -> ComposeResult:
         yield Static(self.question, markup=False)
         with Horizontal():
-            yield Chip("Yes (y)", "close(True)", id="yes")
-            yield Chip("No (n)", "close(False)", id="no")
+            for answer, name in zip(CONFIRM_ANSWERS, ("yes", "no")):
+                yield Chip(answer.chip_text, answer.action, id=name)
 
 
 class Won(Overlay):
@@ -70,7 +72,7 @@ class Won(Overlay):
     Enter does not close it (the Enter that played the winning hint, pressed twice, would close
     it unseen); Esc or the Close chip does, and Enter on the won table brings it back."""
 
-    KEYS = {"n": "new", "r": "retry", "escape": "close"}
+    KEYS = answer_keys(WON_ANSWERS)
     DEFAULT_CSS = "Won { border: round $success; }"
 
     def __init__(self, moves: int, seconds: float, hints: int, title: str, score: int | None = None,
@@ -91,9 +93,8 @@ class Won(Overlay):
             body.append(f"\nScore  {self.score}")
         yield Static(body, id="won-body")
         with Horizontal():
-            yield Chip("New (n)", "close('new')", id="won-new")
-            yield Chip("Retry (r)", "close('retry')", id="won-retry")
-            yield Chip("Close (Esc)", "close('close')", id="won-close")
+            for answer in WON_ANSWERS:
+                yield Chip(answer.chip_text, answer.action, id=f"won-{answer.result}")
 
 
 # Paragraphs are single lines: the help wraps them at any width (80×24 and up, down to the
@@ -117,7 +118,7 @@ Click a card to pick up the group it leads; every place it can go is marked. Cli
 KEYS
 {keys}
 
-SPECIAL RULES (start screen, o)
+SPECIAL RULES (start screen, {rules_key})
 Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
 
 DISPLAY (start screen)
@@ -130,7 +131,7 @@ TIPS
 - Tidy up before you deal: a deal drops a card on every column and buries what lies there.
 - Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose suit matches the card it lands on.
 - Stuck? Ask for a hint before you undo: it often points at a card you stopped seeing.
-""".replace("{keys}", help_keys())
+""".replace("{keys}", help_keys()).replace("{rules_key}", keys_text("rules", START_COMMANDS))
 
 
 def help_lines(text: str, width: int) -> list[str]:
@@ -217,7 +218,7 @@ class Pager(TextDialog):
 class Help(Pager):
     """The rules, the controls and the tips, a page at a time."""
 
-    KEYS = {"escape": None, "f1": None, "q": None, "question_mark": None}
+    KEYS = answer_keys(HELP_CLOSE)
 
     def want_size(self, width: int, height: int) -> tuple[int, int]:
         # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
@@ -233,7 +234,7 @@ class Stats(Pager):
     """The stats (SPEC §10) over the table during a round: every suit count, then each special
     rules' own stats.  s, q or Esc closes it."""
 
-    KEYS = {"escape": None, "q": None, "s": None}
+    KEYS = {key: None for key in STATS_CLOSE.keys.split(",")}
     CLOSE_HINT = "s/Esc: close"
 
     def __init__(self, data: dict, ascii: bool = False, done=None) -> None:
