@@ -77,9 +77,10 @@ def quiet_gc() -> None:
 
     The server's objects are long-lived (connections, tables, each seat's game) and rarely in
     cycles, yet with Python's default thresholds (700, 10, 10) the collector kept walking them
-    all: at 500 players it paused the event loop for 50–115 ms, every few seconds, and collected
-    nothing.  Objects alive after start-up are frozen out of collection, and a collection starts
-    after 20,000 new objects instead of 700, so a full one comes about 30 times less often."""
+    all: with 500 bots on an idle 2-core machine it paused the event loop 11 times over 5 ms in
+    30 s (full collections of ~40 ms), mostly collecting nothing, and the answers' p99 was 29 ms.
+    Objects alive after start-up are frozen out of collection, and a collection starts after
+    20,000 new objects instead of 700: 5 such pauses, p99 15 ms (one run each, same machine)."""
     import gc
 
     gc.collect()
