@@ -40,9 +40,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
 
 from decode import summary  # noqa: E402
 from ptyterm import Term, all_of, has, proc_status, tree_cpu, tree_cpu_ns  # noqa: E402
+
+from tests.positions import NEARLY_WON  # noqa: E402  (a round one move from the win)
 
 COLS, ROWS = 100, 30
 KEY_QUIET = 0.10  # s of silence that ends the answer to a key
@@ -75,24 +78,6 @@ DIALOGS = (
     ("Stats (s / Esc)", (b"s",), ESC, "Spider stats"),
     ("whole-column view (v 1 / Esc)", (b"v", b"1"), ESC, "Column 1"),
 )
-# A round one move from the win: `2` picks up the ace, `1` puts it on the two and wins.
-NEARLY_WON = """\
-suits: 1
-deal: 77
-moves: 150
-stock: -
-done: s s s s s s s
-1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: | As
-3: |
-4: |
-5: |
-6: |
-7: |
-8: |
-9: |
-10: |
-"""
 
 
 class Bench:

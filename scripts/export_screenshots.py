@@ -16,6 +16,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "screenshots"
+sys.path.insert(0, str(ROOT))
+
+from tests.positions import LONG  # noqa: E402  (a column too long for 80x24)
 
 NEARLY_WON = """\
 suits: 2
@@ -26,21 +29,6 @@ done: s h s h s h s
 2: | Ah
 """
 
-# A column too long for 80x24: its middle is compressed into one "more" line.
-LONG = """\
-suits: 1
-stock: -
-1: 5s 6s 7s 8s 9s | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ks Qs Js Ts 9s 8s 7s 6s 4s
-2: | Ks
-3: | Ks
-4: | Ks
-5: | Ks
-6: |
-7: |
-8: |
-9: |
-10: |
-"""
 
 # name, launch options, keys, size
 SCENES = [

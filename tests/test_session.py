@@ -12,24 +12,8 @@ from spider_tui.session import SoloSession, deal_rules, title_for
 from spider_tui.store import SaveFile, default_data, summary
 from spider_tui.store.rounds import latest_round
 from spider_tui.table import Table
+from tests.positions import NEARLY_WON
 
-NEARLY_WON = """\
-suits: 1
-deal: 77
-moves: 150
-stock: -
-done: s s s s s s s
-1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: | As
-3: |
-4: |
-5: |
-6: |
-7: |
-8: |
-9: |
-10: |
-"""
 
 
 class Store:

@@ -11,26 +11,10 @@ import pytest
 from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
 from spider_tui.ui_launch import Launch
+from tests.positions import NEARLY_WON  # noqa: F401 - the UI tests import it from here
 
 TODAY = date(2026, 11, 29)
 
-NEARLY_WON = """\
-suits: 1
-deal: 77
-moves: 150
-stock: -
-done: s s s s s s s
-1: | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s
-2: | As
-3: |
-4: |
-5: |
-6: |
-7: |
-8: |
-9: |
-10: |
-"""
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,8 @@ from spider_tui.ui.widgets.dialogs import Confirm, Won
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.screens.start_screen import DailyScreen, StartScreen
 
+from tests.positions import LONG
+
 from .conftest import NEARLY_WON, TODAY
 
 SIZE = (100, 30)
@@ -245,20 +247,6 @@ async def test_a_drag_that_ends_on_its_own_column_is_a_click(make_app):
 
 
 # 4 -------------------------------------------------------------------------------------------
-LONG = """\
-suits: 1
-stock: -
-1: 5s 6s 7s 8s 9s | Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s Ks Qs Js Ts 9s 8s 7s 6s 4s
-2: | Ks
-3: | Ks
-4: | Ks
-5: | Ks
-6: |
-7: |
-8: |
-9: |
-10: |
-"""
 
 
 async def test_the_hidden_middle_of_a_long_column_can_be_seen(make_app):

@@ -41,6 +41,6 @@ def test_retry_question_over_the_table(snap_compare, make_app):
 
 
 def test_whole_column_view(snap_compare, make_app):
-    from .test_newcomer import LONG
+    from tests.positions import LONG
 
     assert snap_compare(make_app(position=LONG), press=["v", "1"], terminal_size=(80, 24))
