@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from spider_tui.engine import MAX_DEAL, Game, IllegalMove
+from spider_tui.engine import Game, IllegalMove
+from spider_tui.engine.deal import CODE_BYTES, deal_code
 from spider_tui.engine.cards import card_text
 
 from . import league
@@ -57,8 +58,9 @@ class Options:
     #: Several processes: each says it is alive this often; one silent for 3× this is taken as
     #: gone, and its players show "offline" until they reconnect elsewhere.
     heartbeat_seconds: float = 5.0
-    #: Draws a round's deal; the server draws uniformly at random (tests may fix it).
-    draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
+    #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
+    #: (SPEC §2); never a number.  Tests may fix the bytes.
+    draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
 
 
 @dataclass
@@ -517,7 +519,7 @@ class Palast:
                 "ends_at": _seconds(t.row.ends_at)}
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
-        deal = self.options.draw()
+        deal = deal_code(self.options.draw())  # 16 bytes or nothing: a number can't get in
         now = self.clock()
         seconds = self._round_seconds(t)
         if not await self.store.start_round(t.id, n, deal, now, now + seconds):
@@ -566,6 +568,8 @@ class Palast:
             if move == "undo":
                 if not g.rules.undo_allowed:
                     raise Refusal("Undo is off at this table.")
+                if g.last_was_joker:  # SPEC §13: a joker is final (undo would say where a card lies)
+                    raise Refusal("A joker is final in the Palast: undo stops before it.")
                 if not g.undo():
                     raise Refusal("Nothing to undo.")
                 text = "undo"
