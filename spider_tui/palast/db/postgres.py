@@ -234,12 +234,12 @@ class PostgresStore(Store):
             if row is None:
                 return "There is no such table."
             state, max_seats = row
-            cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s AND player_id = %s", (table_id, player_id))
+            cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s AND player_id = %s AND left_at IS NULL", (table_id, player_id))
             if await cur.fetchone():
                 return None
             cur = await db.execute(
                 "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id "
-                "WHERE s.player_id = %s AND t.state != %s",
+                "WHERE s.player_id = %s AND t.state != %s AND s.left_at IS NULL",
                 (player_id, FINISHED),
             )
             other = await cur.fetchone()
@@ -309,7 +309,7 @@ class PostgresStore(Store):
     async def table_of(self, player_id: int) -> int | None:
         async def go(db: psycopg.AsyncConnection) -> int | None:
             cur = await db.execute(
-                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = %s AND t.state != %s",
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = %s AND t.state != %s AND s.left_at IS NULL",
                 (player_id, FINISHED),
             )
             row = await cur.fetchone()

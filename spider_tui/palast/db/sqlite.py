@@ -196,10 +196,10 @@ class SqliteStore(Store):
             if row is None:
                 return "There is no such table."
             state, max_seats, standard = row
-            if db.execute("SELECT 1 FROM seats WHERE table_id = ? AND player_id = ?", (table_id, player_id)).fetchone():
+            if db.execute("SELECT 1 FROM seats WHERE table_id = ? AND player_id = ? AND left_at IS NULL", (table_id, player_id)).fetchone():
                 return None
             other = db.execute(
-                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ?",
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ? AND s.left_at IS NULL",
                 (player_id, FINISHED),
             ).fetchone()
             if other:
@@ -264,7 +264,7 @@ class SqliteStore(Store):
     async def table_of(self, player_id: int) -> int | None:
         def go(db: sqlite3.Connection) -> int | None:
             row = db.execute(
-                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ?",
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ? AND s.left_at IS NULL",
                 (player_id, FINISHED),
             ).fetchone()
             return row[0] if row else None
