@@ -79,3 +79,8 @@ def league_row(rank: int, row: dict) -> str:
     rating_text = f"{float(rating):.1f}" if isinstance(rating, (int, float)) else "-"
     return (f"{rank:>4}  {name(row.get('name'), 16):<16} {rating_text:>7} {int(row.get('tables') or 0):>7} "
             f"{int(row.get('wins') or 0):>5} {int(row.get('experience') or 0):>11}")
+
+
+#: The question before leaving a table in play (the race's and the standings' ``x``).
+LEAVE_RUNNING = ("Leave this table? The rest of its rounds are forfeited; your total so far stands "
+                 "and is ranked at the end.")
