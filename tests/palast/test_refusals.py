@@ -213,7 +213,7 @@ async def test_private_tables_join_by_code_only(palast):
 
 async def test_a_full_server_says_so(palast_factory):
     palast = await palast_factory()
-    palast.server.max_connections = 2
+    palast.server.limits.connections = 2
     first = await palast.player("One")
     second = await palast.raw()
     third = await palast.raw()

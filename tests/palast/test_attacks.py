@@ -1,0 +1,162 @@
+"""The attacks of issue 20 in their short form (SPEC §13 Fair play): the hello gate, the limits
+per address and per player, the registration and open-table limits.  The long floods with an
+honest player's latency measured alongside are in ``bench/attacks.py``.
+
+Every client here connects to 127.0.0.1; addresses are told apart the way a server behind a
+reverse proxy does it (``Limits.forwarded``: the address is the last one in X-Forwarded-For).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+
+from spider_tui.palast import server as server_module
+from spider_tui.palast.client import PalastClient
+from spider_tui.palast.server import Limits
+
+HELLO = {"type": "hello", "protocol": 1, "token": None}
+
+
+def wide(**kw) -> Limits:
+    """Generous limits but for those a test names; addresses from X-Forwarded-For."""
+    base = dict(rate=5000, burst=5000, address_rate=5000, address_burst=5000, per_address=1000, names=1000,
+                tables=1000, forwarded=True)
+    base.update(kw)
+    return Limits(**base)
+
+
+async def connect(palast, address: str = "198.51.100.1") -> PalastClient:
+    c = await PalastClient.connect(palast.url, additional_headers={"X-Forwarded-For": address})
+    c.keep_received = True
+    palast.clients.append(c)
+    return c
+
+
+async def player(palast, name: str, address: str = "198.51.100.1", token: str | None = None) -> PalastClient:
+    c = await connect(palast, address)
+    await c.hello(name, token)
+    return c
+
+
+async def closed_with(c: PalastClient, words: str) -> dict:
+    await asyncio.wait_for(c.closed.wait(), 10)
+    errors = [m for m in c.received if m["type"] == "error"]
+    assert errors and words in errors[-1]["reason"], c.received
+    return errors[-1]
+
+
+# ---------------------------------------------------------------- item 3: the hello gate
+async def test_before_hello_one_anonymous_league_then_only_hello(palast):
+    c = await palast.raw()
+    assert (await c.request("league"))["type"] == "league"  # `spider league`: one answer
+    await c.send_raw(json.dumps({"type": "league", "id": 2}))
+    err = await c.next_event(timeout=10)
+    assert err["type"] == "error" and "hello" in err["reason"] and err["id"] == 2
+    await asyncio.wait_for(c.closed.wait(), 10)
+
+
+async def test_the_hello_deadline_is_not_moved_by_other_messages(palast, monkeypatch):
+    monkeypatch.setattr(server_module, "HELLO_SECONDS", 2.0)
+    c = await palast.raw()
+    t0 = time.monotonic()
+    await asyncio.sleep(1.5)
+    assert (await c.request("league"))["type"] == "league"
+    await asyncio.wait_for(c.closed.wait(), 10)
+    # The deadline stood at 2 s from connecting; a reset one would close it 3.5 s after.
+    assert time.monotonic() - t0 < 3.0
+    assert "Say hello first" in c.received[-1]["reason"]
+
+
+async def test_connections_per_address_are_capped_and_others_still_get_in(palast_factory):
+    palast = await palast_factory(limits=wide(per_address=4, connections=12))
+    back = await player(palast, "Returning", "192.0.2.9")
+    token = back.token
+    await back.close()
+    flood = [await connect(palast, "203.0.113.7") for _ in range(4)]
+    extra = await connect(palast, "203.0.113.7")
+    err = await extra.next_event(timeout=10)
+    assert err["type"] == "error" and "Too many connections from your address" in err["reason"]
+    await asyncio.wait_for(extra.closed.wait(), 10)
+    # The flooder's connections that never say hello don't fill the server for anyone else.
+    for _ in range(10):
+        late = await connect(palast, "203.0.113.7")
+        assert (await late.next_event(timeout=10))["type"] == "error"
+    newcomer = await player(palast, "Newcomer", "192.0.2.10")
+    again = await player(palast, "Returning", "192.0.2.9", token)
+    assert again.name == "Returning"
+    assert (await newcomer.request("tables"))["type"] == "tables"
+    assert not any(c.closed.is_set() for c in flood)
+
+
+async def test_a_failed_hello_echoes_its_id(palast):
+    c = await palast.raw()
+    await c.send_raw(json.dumps({"type": "hello", "protocol": 1, "name": "a;b", "token": None, "id": 7}))
+    err = await c.next_event(timeout=10)
+    assert err["type"] == "error" and err["id"] == 7
+
+
+# ---------------------------------------------------------------- item 5: rate limits
+async def test_the_burst_after_hello_is_exactly_50(palast_factory):
+    palast = await palast_factory(limits=wide(rate=0.01, burst=50))
+    c = await player(palast, "Burst")
+    for _ in range(60):
+        await c.send_raw('{"type": "tables"}')
+    await closed_with(c, "Too many messages")
+    assert sum(m["type"] == "tables" for m in c.received) == 50
+
+
+async def test_a_reconnect_does_not_refill_the_player_bucket(palast_factory):
+    palast = await palast_factory(limits=wide(rate=0.01, burst=50))
+    c = await player(palast, "Again")
+    answers = await asyncio.gather(*(c.request("tables") for _ in range(50)))
+    assert all(a["type"] == "tables" for a in answers)
+    token = c.token
+    await c.close()
+    # Signed in again (a new connection, another address even): the bucket is the player's.
+    d = await player(palast, "Again", "198.51.100.99", token)
+    await d.send_raw('{"type": "tables"}')
+    await closed_with(d, "Too many messages")
+    assert not any(m["type"] == "tables" for m in d.received)
+
+
+async def test_players_of_one_address_share_its_bucket(palast_factory):
+    palast = await palast_factory(limits=wide(rate=0.01, burst=50, address_rate=0.01, address_burst=62))
+    a = await player(palast, "SameA", "203.0.113.5")  # hello: 1 of the address's 62
+    b = await player(palast, "SameB", "203.0.113.5")  # 2
+    other = await player(palast, "Elsewhere", "192.0.2.50")
+    assert all(x["type"] == "tables" for x in await asyncio.gather(*(a.request("tables") for _ in range(40))))
+    for _ in range(40):
+        await b.send_raw('{"type": "tables"}')
+    await closed_with(b, "Too many messages")
+    assert sum(m["type"] == "tables" for m in b.received) == 20
+    assert all(x["type"] == "tables" for x in await asyncio.gather(*(other.request("tables") for _ in range(40))))
+
+
+async def test_the_default_limits_are_at_least_specs():
+    lim = Limits()
+    assert lim.rate >= 20 and lim.burst == 50
+    assert lim.address_rate >= lim.rate and lim.address_burst >= lim.burst
+    assert lim.per_address >= 8 and lim.names >= 8 and lim.tables >= 4  # a family shares an address
+
+
+@pytest.mark.slow
+async def test_a_long_reconnect_flood_stays_near_the_rate(palast_factory):
+    """The reported attack: 60 messages, sign in again, repeat (1,044 answers a second before).
+    Over 4 s at 30/s with a burst of 50 at most 50 + 4·30 = 170 answers (+ a little slack)."""
+    palast = await palast_factory(limits=wide(rate=30, burst=50))
+    c = await player(palast, "Hammer")
+    token = c.token
+    answered = 0
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 4:
+        for _ in range(60):
+            await c.send_raw('{"type": "tables"}')
+        await asyncio.wait_for(c.closed.wait(), 10)
+        answered += sum(m["type"] == "tables" for m in c.received)
+        c = await player(palast, "Hammer", token=token)
+    elapsed = time.monotonic() - t0
+    assert answered <= 50 + 30 * elapsed + 10
