@@ -28,7 +28,7 @@ TABLE_OPTIONS = ("joker", "undo-off", "fast", "open", "relaxed", "scorpion", "pr
 #: Client message types and the fields each takes (``id`` is allowed on all).
 CLIENT_TYPES = {
     "hello": ("protocol", "name", "token"),
-    "tables": (),
+    "tables": ("page",),
     "open": ("suits", "rules", "rounds", "seats", "private"),
     "join": ("table", "code"),
     "leave": (),
@@ -191,6 +191,8 @@ def parse(data: str | bytes) -> Request:
             f["table"] = _int(obj["table"], "table", 1, 2**53, msg_id)
         else:
             f["code"] = _str(obj["code"], "code", 16, msg_id).strip().upper()
+    elif kind == "tables":
+        f["page"] = _int(obj["page"], "page", 0, 10**6, msg_id) if "page" in obj else 0
     elif kind == "play":
         if "move" not in obj:
             raise Refusal("'play' needs a 'move'.", msg_id)

@@ -325,7 +325,7 @@ class PalastServer:
             return False
         if req.type != "league":
             return False
-        answer: dict[str, Any] = {"type": "league", "players": await self.palast.league()}
+        answer = await self.palast.league_answer(None)
         if req.id is not None:
             answer["id"] = req.id
         out.send(answer)

@@ -160,3 +160,119 @@ async def test_a_long_reconnect_flood_stays_near_the_rate(palast_factory):
         c = await player(palast, "Hammer", token=token)
     elapsed = time.monotonic() - t0
     assert answered <= 50 + 30 * elapsed + 10
+
+
+# ---------------------------------------------------------------- item 4: bounded answers
+def test_the_outbox_counts_the_message_being_queued():
+    """A message that would take the unread bytes past the limit is not queued: the reader is dropped."""
+    from types import SimpleNamespace
+
+    from websockets.protocol import State
+
+    from spider_tui.palast.server import WRITE_LIMIT, Outbox
+
+    aborted = []
+    transport = SimpleNamespace(get_write_buffer_size=lambda: WRITE_LIMIT - 100, abort=lambda: aborted.append(1))
+    ws = SimpleNamespace(protocol=SimpleNamespace(state=State.OPEN), transport=transport)
+    out = Outbox(ws)  # type: ignore[arg-type]
+    out.send({"type": "tables", "tables": ["x" * 300]})
+    assert out.dropped and aborted == [1]
+
+
+async def test_the_lobby_comes_in_pages_with_the_own_table_first(palast):
+    from spider_tui.palast.tables import TABLES_PAGE
+
+    hosts = [await palast.player(f"Host{i}", keep=False) for i in range(TABLES_PAGE + 5)]
+    for h in hosts:
+        await h.open(suits=1, rules="classic", rounds=1, seats=2, private=False)
+    last = hosts[-1]
+    first = await last.request("tables")
+    assert len(first["tables"]) == TABLES_PAGE and first["pages"] == 2 and first["total"] == TABLES_PAGE + 6
+    assert first["tables"][0]["host"] == last.name  # the asker's own table first
+    second = await last.request("tables", page=1)
+    assert second["page"] == 1 and len(second["tables"]) == 6
+    ids = [t["id"] for t in first["tables"] + second["tables"]]
+    assert len(set(ids)) == TABLES_PAGE + 6
+    assert len(json.dumps(first)) < 32 * 1024
+
+
+async def test_the_league_is_the_top_n_and_the_askers_own_row(palast_factory, db_url):
+    from spider_tui.palast.tables import LEAGUE_TOP
+
+    palast = await palast_factory()
+    players = [await palast.player(f"Ranked{i:02}", keep=False) for i in range(LEAGUE_TOP + 10)]
+    _execute(palast.server.store, "UPDATE players SET experience = 1000 - id")
+    low = players[-1]
+    answer = await low.request("league")
+    assert len(answer["players"]) == LEAGUE_TOP and answer["total"] == LEAGUE_TOP + 10
+    assert [p["place"] for p in answer["players"]] == list(range(1, LEAGUE_TOP + 1))
+    assert answer["me"]["name"] == low.name and answer["me"]["place"] == LEAGUE_TOP + 10
+    anonymous = await palast.raw()
+    anon = await anonymous.request("league")
+    assert len(anon["players"]) == LEAGUE_TOP and anon["me"] is None
+
+
+def _execute(store, sql: str) -> None:
+    if hasattr(store, "path"):
+        import sqlite3
+
+        with sqlite3.connect(store.path) as db:
+            db.execute(sql)
+        return
+    import psycopg
+
+    with psycopg.connect(store.url) as db:
+        db.execute(sql)
+
+
+async def test_a_table_that_waits_too_long_closes(palast_factory):
+    from .conftest import select_all
+
+    palast = await palast_factory(waiting_seconds=1.0)
+    host = await palast.player("Patient")
+    guest = await palast.player("Guest")
+    t = (await host.open(suits=1, rules="classic", rounds=1, seats=3, private=False))["table"]
+    await guest.join(table=t["id"])
+    closed = await host.wait_for("closed", timeout=10)
+    assert closed["table"] == t["id"] and "10 minutes" not in closed["reason"]  # says the real wait
+    assert (await guest.wait_for("closed", timeout=10))["table"] == t["id"]
+    assert t["id"] not in {x["id"] for x in await host.tables()}
+    assert select_all(palast.server.store, f"SELECT id FROM tables WHERE id = {t['id']}") == []
+    again = await host.open(suits=1, rules="classic", rounds=1, seats=2, private=False)  # seated nowhere now
+    assert again["table"]["players"] == ["Patient"]
+
+
+async def test_open_and_leave_leaves_no_table_row_behind(palast):
+    from .conftest import select_all
+
+    a = await palast.player("Fickle")
+    for _ in range(3):
+        t = (await a.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["table"]
+        await a.leave()
+    assert select_all(palast.server.store, "SELECT id FROM tables WHERE standard = 0") == []
+    assert t["id"] not in {x["id"] for x in await a.tables()}
+
+
+async def test_open_tables_per_address_are_limited(palast_factory):
+    palast = await palast_factory(limits=wide(tables=2))
+    a, b, c = [await player(palast, n, "203.0.113.20") for n in ("OpenA", "OpenB", "OpenC")]
+    await a.open(suits=1, rules="classic", rounds=1, seats=2, private=False)
+    await b.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
+    ans = await c.request("open", check=False, suits=1, rules="classic", rounds=1, seats=2, private=False)
+    assert ans["type"] == "refused" and "waiting" in ans["reason"]
+    await a.leave()  # one closes: the address may open one again
+    assert (await c.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["type"] == "joined"
+    elsewhere = await player(palast, "OpenD", "192.0.2.21")
+    assert (await elsewhere.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["type"] == "joined"
+
+
+async def test_new_names_per_address_are_limited(palast_factory):
+    palast = await palast_factory(limits=wide(names=3))
+    made = [await player(palast, f"Fresh{i}", "203.0.113.30") for i in range(3)]
+    c = await connect(palast, "203.0.113.30")
+    await c.send_raw(json.dumps({**HELLO, "name": "Fresh3", "id": 1}))
+    err = await c.next_event(timeout=10)
+    assert err["type"] == "error" and "Too many new names" in err["reason"] and err["id"] == 1
+    back = await player(palast, "Fresh0", "203.0.113.30", made[0].token)  # signing in is not limited
+    assert back.name == "Fresh0"
+    assert (await player(palast, "Fresh3", "192.0.2.31")).name == "Fresh3"

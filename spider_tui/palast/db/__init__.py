@@ -184,8 +184,10 @@ class Store(abc.ABC):
         """Pass a waiting table to another seated player (its host left)."""
 
     @abc.abstractmethod
-    async def close_table(self, table_id: int) -> bool:
-        """Close a waiting table nobody sits at (state finished, no rounds); True when closed."""
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
+        """Close a table that hasn't started: its row and seats are deleted (it played nothing,
+        so nothing of it is kept).  Only when nobody sits at it, unless ``seated`` (a table
+        that waited too long: its players are unseated).  True when this call closed it."""
 
     @abc.abstractmethod
     async def table_of(self, player_id: int) -> int | None:

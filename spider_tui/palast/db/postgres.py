@@ -283,16 +283,20 @@ class PostgresStore(Store):
 
         await self._run(go)
 
-    async def close_table(self, table_id: int) -> bool:
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
         async def go(db: psycopg.AsyncConnection) -> bool:
-            cur = await db.execute(
-                "UPDATE tables SET state = %s WHERE id = %s AND state = %s "
-                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = %s)",
-                (FINISHED, table_id, WAITING, table_id),
-            )
-            return cur.rowcount == 1
+            cur = await db.execute("SELECT 1 FROM tables WHERE id = %s AND state = %s FOR UPDATE", (table_id, WAITING))
+            if await cur.fetchone() is None:
+                return False
+            if not seated:
+                cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s", (table_id,))
+                if await cur.fetchone() is not None:
+                    return False
+            await db.execute("DELETE FROM seats WHERE table_id = %s", (table_id,))
+            await db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
+            return True
 
-        return await self._run(go)
+        return await self._run(go, tx=True)
 
     async def table_of(self, player_id: int) -> int | None:
         async def go(db: psycopg.AsyncConnection) -> int | None:

@@ -248,16 +248,17 @@ class SqliteStore(Store):
     async def set_host(self, table_id: int, name: str) -> None:
         await self._run(lambda db: db.execute("UPDATE tables SET host = ? WHERE id = ?", (name, table_id)))
 
-    async def close_table(self, table_id: int) -> bool:
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
         def go(db: sqlite3.Connection) -> bool:
-            cur = db.execute(
-                "UPDATE tables SET state = ? WHERE id = ? AND state = ? "
-                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = ?)",
-                (FINISHED, table_id, WAITING, table_id),
-            )
-            return cur.rowcount == 1
+            if not seated and db.execute("SELECT 1 FROM seats WHERE table_id = ?", (table_id,)).fetchone():
+                return False
+            if not db.execute("SELECT 1 FROM tables WHERE id = ? AND state = ?", (table_id, WAITING)).fetchone():
+                return False
+            db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            return True
 
-        return await self._run(go)
+        return await self._run(lambda db: self._tx(db, go))
 
     async def table_of(self, player_id: int) -> int | None:
         def go(db: sqlite3.Connection) -> int | None:
