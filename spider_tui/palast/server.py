@@ -30,7 +30,7 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
-from . import protocol
+from . import names, protocol
 from .broker import Broker
 from .db import PlayerRow, Store
 from .protocol import Refusal
@@ -365,7 +365,9 @@ class PalastServer:
                 fail("That name is taken (or looks like one that is); pick another or give your token.", req.id)
                 return None
         else:
-            player = await self.store.player_by_name(name)
+            player = await self.store.player_by_name(names.normal(name))
+            if player is None and names.normal(name) != name:  # registered before names were NFKC
+                player = await self.store.player_by_name(name)
             if player is None or not hmac.compare_digest(player.token_hash, token_hash(token)):
                 fail("Name and token don't match.", req.id)
                 return None

@@ -276,3 +276,121 @@ async def test_new_names_per_address_are_limited(palast_factory):
     back = await player(palast, "Fresh0", "203.0.113.30", made[0].token)  # signing in is not limited
     assert back.name == "Fresh0"
     assert (await player(palast, "Fresh3", "192.0.2.31")).name == "Fresh3"
+
+
+# ---------------------------------------------------------------- item 10: names
+@pytest.mark.parametrize("look_alike", [
+    "\u0410nna",  # Cyrillic А
+    "\u0391nna",  # Greek Α
+    "\uff21\uff4e\uff4e\uff41",  # fullwidth
+    "\U0001d400\U0001d427\U0001d427\U0001d41a",  # mathematical bold
+    "ANNA",
+    "\u0430nna",  # Cyrillic а, lower case
+])
+async def test_a_look_alike_of_a_registered_name_is_refused(palast, look_alike):
+    await palast.player("Anna")
+    c = await palast.raw()
+    await c.send_raw(json.dumps({**HELLO, "name": look_alike, "id": 3}))
+    err = await c.next_event(timeout=10)
+    assert err["type"] == "error" and "taken" in err["reason"] and err["id"] == 3, err
+
+
+@pytest.mark.parametrize("name, reason", [
+    ("Anna\u3164", "invisible or filler"),  # Hangul filler
+    ("An\u115fna", "invisible or filler"),
+    ("Anna\uffa0", "invisible or filler"),
+    ("\u738b" * 9, "columns wide"),  # 9 CJK letters: 18 columns
+    ("３>７", "only letters"),
+])
+async def test_names_that_hide_or_overflow_are_refused(palast, name, reason):
+    c = await palast.raw()
+    await c.send_raw(json.dumps({**HELLO, "name": name}))
+    err = await c.next_event(timeout=10)
+    assert err["type"] == "error" and reason in err["reason"], err
+
+
+async def test_names_are_stored_nfkc_and_sign_in_by_either_form(palast):
+    a = await palast.player("\uff21\uff4c\uff49")  # Ａｌｉ
+    assert a.name == "Ali"
+    back = await palast.player("\uff21\uff4c\uff49", a.token)
+    assert back.name == "Ali"
+    wide_name = await palast.player("\u738b" * 8)  # 16 columns: allowed
+    assert wide_name.name == "\u738b" * 8
+
+
+async def test_skeletons_are_unique_in_the_database_itself(palast):
+    """The unique index refuses a look-alike whatever the caller checked."""
+    from spider_tui.palast.server import token_hash
+
+    store = palast.server.store
+    assert await store.register("Bob", token_hash("x"), 0.0) is not None
+    assert await store.register("B\u043eb", token_hash("y"), 0.0) is None  # Cyrillic о
+    with pytest.raises(Exception):
+        _execute(store, "INSERT INTO players (name, name_key, skeleton, token_hash, created) "
+                        "VALUES ('Bob2', 'bob2', 'bob', 'h', 0)")
+
+
+def test_an_old_sqlite_database_gets_skeletons_oldest_first(tmp_path):
+    """Migration: a database made before skeletons gets them; a later look-alike keeps NULL and
+    still signs in, and no new look-alike can register."""
+    import asyncio as aio
+    import sqlite3
+
+    from spider_tui.palast.db.sqlite import SqliteStore
+    from spider_tui.palast.server import token_hash
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, "
+                   "token_hash TEXT NOT NULL, created DOUBLE PRECISION NOT NULL, rating_mu DOUBLE PRECISION, "
+                   "rating_sigma DOUBLE PRECISION, tables INTEGER NOT NULL DEFAULT 0, wins INTEGER NOT NULL DEFAULT 0, "
+                   "experience INTEGER NOT NULL DEFAULT 0)")
+        db.execute("INSERT INTO players (name, name_key, token_hash, created) VALUES ('Anna', 'anna', 'h1', 0)")
+        db.execute("INSERT INTO players (name, name_key, token_hash, created) VALUES ('\u0410nna', '\u0430nna', 'h2', 1)")
+
+    async def go() -> None:
+        store = SqliteStore(path)
+        await store.open()
+        try:
+            assert (await store.player_by_name("\u0410nna")).token_hash == "h2"
+            assert await store.register("\u0391nna", token_hash("z"), 2.0) is None
+        finally:
+            await store.close()
+
+    aio.run(go())
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT name, skeleton FROM players ORDER BY id").fetchall() == [("Anna", "anna"), ("\u0410nna", None)]
+
+
+# ---------------------------------------------------------------- item 12: smaller
+@pytest.mark.parametrize("version", [1.0, True, "1"])
+async def test_protocol_must_be_the_whole_number_1(palast, version):
+    c = await palast.raw()
+    await c.send_raw(json.dumps({**HELLO, "protocol": version, "name": "Pedant", "id": 9}))
+    err = await c.next_event(timeout=10)
+    assert err["type"] == "error" and "protocol 1" in err["reason"] and err["id"] == 9
+    await asyncio.wait_for(c.closed.wait(), 10)
+
+
+async def test_fullwidth_digits_are_not_read_as_a_move(palast):
+    a = await palast.player("Wide")
+    b = await palast.player("Narrow")
+    t = (await a.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["table"]
+    await b.join(table=t["id"])
+    await a.start()
+    await a.wait_for("round")
+    for move in ("\uff13>\uff17", "\u0663>\u0667", "de\u0430l"):  # fullwidth, Arabic-Indic digits, Cyrillic а
+        ans = await a.play(move)
+        assert ans["type"] == "refused" and "plain digits" in ans["reason"], ans
+    assert (await a.play("deal"))["moves"] == 1  # nothing changed before
+
+
+async def test_binary_frames_are_refused(palast):
+    c = await palast.player("Bytes")
+    await c.send_raw(b'{"type": "tables", "id": 4}')
+    ans = await c.next_event(timeout=10)
+    assert ans["type"] == "refused" and "Binary" in ans["reason"]
+    raw = await palast.raw()
+    await raw.send_raw(json.dumps({**HELLO, "name": "Bin"}).encode())
+    err = await raw.next_event(timeout=10)
+    assert err["type"] == "error" and "Binary" in err["reason"]

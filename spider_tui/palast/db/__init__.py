@@ -142,7 +142,8 @@ class Store(abc.ABC):
     # -- players
     @abc.abstractmethod
     async def register(self, name: str, token_hash: str, now: float) -> PlayerRow | None:
-        """A new player, or None when the name (case-insensitively) is taken."""
+        """A new player, or None when the name is taken case-insensitively or another name has
+        its confusable skeleton (``names.key``; a unique index in the database)."""
 
     @abc.abstractmethod
     async def player_by_name(self, name: str) -> PlayerRow | None: ...
@@ -232,6 +233,28 @@ class Store(abc.ABC):
         from ``ranking`` in the same transaction.  True when this call finished it (once only)."""
 
 
+#: Names are unique by their confusable skeleton too (``palast.names.key``).  A database made
+#: before that gets the column, each player's skeleton oldest first (a later name whose skeleton
+#: is taken keeps NULL: it still signs in, and no new name can look like the older one), and the
+#: unique index.  Both stores run these after ``schema.sql``.
+SKELETON_COLUMN = "ALTER TABLE players ADD COLUMN skeleton TEXT"
+SKELETON_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_skeleton ON players (skeleton)"
+
+
+def skeletons(rows: "Sequence[tuple[int, str]]", taken: "set[str]") -> list[tuple[str, int]]:
+    """``(skeleton, id)`` to set for players ``(id, name)`` (oldest first) whose skeleton is not
+    ``taken`` (nor given to an older one of them)."""
+    from ..names import key
+
+    out = []
+    for pid, name in rows:
+        k = key(name)
+        if k not in taken:
+            taken.add(k)
+            out.append((k, pid))
+    return out
+
+
 def open_store(url: str | None, data_dir) -> Store:
     """The store for ``--db URL``: ``sqlite:///PATH`` or a plain path (default: palast.sqlite3 in
     the data dir).  PostgreSQL URLs are served by the PostgreSQL store when it is installed."""
@@ -270,5 +293,5 @@ def stale(seqs: Mapping[int, int], written: Mapping[int, int]) -> bool:
 __all__ = [
     "StaleRound", "stale", "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
-    "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row",
+    "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row", "SKELETON_COLUMN", "SKELETON_INDEX", "skeletons",
 ]

@@ -28,15 +28,16 @@ from psycopg.errors import UniqueViolation
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, StaleRound, result_row, stale, table_row,
+    PLAYER_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, result_row, skeletons, stale, table_row,
 )
+from ..names import key
 
 T = TypeVar("T")
 
 #: Any number that is the same in every process: the lock that serialises schema changes.
 _SCHEMA_LOCK = 0x5B1DE7
-#: The schema versions in order; each entry is applied once (``palast_schema``).
-SCHEMA_VERSION = 1
+#: The schema version (``palast_schema``): each step is applied once, in order, in ``open``.
+SCHEMA_VERSION = 2  # 2: players.skeleton (names unique by their confusable skeleton)
 
 
 def schema_sql() -> str:
@@ -134,6 +135,17 @@ class PostgresStore(Store):
                 await first.execute(
                     "INSERT INTO palast_schema VALUES (1, extract(epoch FROM now()))"
                 )
+            if have < 2:
+                await first.execute(SKELETON_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
+                cur = await first.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id")
+                missing = await cur.fetchall()
+                if missing:
+                    cur = await first.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")
+                    taken = {r[0] for r in await cur.fetchall()}
+                    async with first.cursor() as c:
+                        await c.executemany("UPDATE players SET skeleton = %s WHERE id = %s", skeletons(missing, taken))
+                await first.execute(SKELETON_INDEX)
+                await first.execute("INSERT INTO palast_schema VALUES (2, extract(epoch FROM now()))")
         self._idle.put_nowait(first)
         for _ in range(self.pool_size - 1):
             self._idle.put_nowait(None)  # connected on first use
@@ -151,9 +163,9 @@ class PostgresStore(Store):
     async def register(self, name: str, token_hash: str, now: float) -> PlayerRow | None:
         async def go(db: psycopg.AsyncConnection) -> PlayerRow | None:
             cur = await db.execute(
-                "INSERT INTO players (name, name_key, token_hash, created) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (name_key) DO NOTHING RETURNING id",
-                (name, name.casefold(), token_hash, now),
+                "INSERT INTO players (name, name_key, skeleton, token_hash, created) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING RETURNING id",
+                (name, name.casefold(), key(name), token_hash, now),
             )
             row = await cur.fetchone()
             return PlayerRow(row[0], name, token_hash, None, None, 0, 0, 0) if row else None

@@ -20,8 +20,9 @@ from typing import TypeVar
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, StaleRound, result_row, stale, table_row,
+    PLAYER_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, result_row, skeletons, stale, table_row,
 )
+from ..names import key
 
 T = TypeVar("T")
 log = logging.getLogger("spider.palast")
@@ -68,11 +69,23 @@ class SqliteStore(Store):
             # thread, so a commit never waits for the disk: see ``_checkpoints``.
             db.execute("PRAGMA wal_autocheckpoint=0")
             db.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
+            self._migrate(db)
             self._db = db
 
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._pool, connect)
         self._checkpointer = asyncio.ensure_future(self._checkpoints())
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        """Names unique by skeleton in a database made before (see ``SKELETON_COLUMN``)."""
+        if "skeleton" not in {r[1] for r in db.execute("PRAGMA table_info(players)")}:
+            db.execute(SKELETON_COLUMN)
+        missing = db.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id").fetchall()
+        if missing:
+            taken = {r[0] for r in db.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")}
+            db.executemany("UPDATE players SET skeleton = ? WHERE id = ?", skeletons(missing, taken))
+        db.execute(SKELETON_INDEX)
 
     async def _checkpoints(self) -> None:
         """Copy the WAL back into the database file every ``CHECKPOINT_SECONDS``, from a second
@@ -127,8 +140,8 @@ class SqliteStore(Store):
         def go(db: sqlite3.Connection) -> PlayerRow | None:
             try:
                 cur = db.execute(
-                    "INSERT INTO players (name, name_key, token_hash, created) VALUES (?, ?, ?, ?)",
-                    (name, name.casefold(), token_hash, now),
+                    "INSERT INTO players (name, name_key, skeleton, token_hash, created) VALUES (?, ?, ?, ?, ?)",
+                    (name, name.casefold(), key(name), token_hash, now),
                 )
             except sqlite3.IntegrityError:
                 return None
