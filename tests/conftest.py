@@ -18,6 +18,16 @@ from tests.pgcluster import PgCluster, PgUnavailable, find_bindir
 _pg_skip_reason: list[str] = []
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (long floods and attacks) run only with ``SPIDER_SLOW=1``."""
+    if os.environ.get("SPIDER_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: set SPIDER_SLOW=1 to run it")
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(skip)
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     try:
         return f"postgresql: {find_bindir()} (PostgreSQL tests run against a throwaway cluster)"

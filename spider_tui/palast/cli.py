@@ -69,6 +69,24 @@ def server_parser() -> Parser:
     p.add_argument("--heartbeat-seconds", type=_positive(float), default=5,
                    help="with several processes: how often each says it is alive; one silent for 3x this is "
                         "taken as gone and its players show offline (default 5)")
+    from .server import Limits
+
+    d = Limits()
+    g = p.add_argument_group("limits per address and player (docs/security.md)")
+    g.add_argument("--max-connections", type=_positive(int), default=d.connections, metavar="N",
+                   help=f"connections at once, all addresses (default {d.connections})")
+    g.add_argument("--per-address", type=_positive(int), default=d.per_address, metavar="N",
+                   help=f"connections at once from one address (default {d.per_address})")
+    g.add_argument("--names-per-hour", type=_positive(int), default=d.names, metavar="N",
+                   help=f"new player names one address may register in an hour (default {d.names})")
+    g.add_argument("--tables-per-address", type=_positive(int), default=d.tables, metavar="N",
+                   help=f"tables opened from one address waiting to start at once (default {d.tables})")
+    g.add_argument("--address-rate", type=_positive(float), default=d.address_rate, metavar="R",
+                   help=f"messages a second from one address, all its players together (default {d.address_rate:g}; "
+                        f"each player: {d.rate:g} a second after a burst of {d.burst:g})")
+    g.add_argument("--forwarded-for", action="store_true",
+                   help="behind a reverse proxy (TLS): take each client's address from the last X-Forwarded-For "
+                        "entry; only when every connection comes through that proxy")
     return p
 
 
@@ -109,7 +127,12 @@ def cmd_server(argv: list[str]) -> int:
         from .pg_broker import PgBroker  # several processes on one database share events
 
         broker = PgBroker(args.db)
-    server = PalastServer(store, args.host, args.port, options=options, broker=broker)
+    from .server import Limits
+
+    limits = Limits(connections=args.max_connections, per_address=args.per_address, names=args.names_per_hour,
+                    tables=args.tables_per_address, address_rate=args.address_rate,
+                    address_burst=max(Limits().address_burst, args.address_rate * 2), forwarded=args.forwarded_for)
+    server = PalastServer(store, args.host, args.port, options=options, broker=broker, limits=limits)
 
     async def run() -> None:
         import signal

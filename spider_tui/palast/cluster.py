@@ -233,7 +233,10 @@ class ClusterSync:
         and reset its timer; start tracking it when it is new here.  Returns the live table."""
         p = self.palast
         row = await p.store.table(table_id)
-        if row is None:
+        if row is None:  # a table that never started was closed (its row deleted)
+            gone = p.tables.get(table_id)
+            if gone is not None:
+                p._drop(gone)
             return None
         t = p.tables.get(table_id)
         fresh = t is None

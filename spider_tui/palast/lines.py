@@ -75,6 +75,10 @@ LEAGUE_HEADER = f"{'#':>4}  {'Name':<16} {'Rating':>7} {'Tables':>7} {'Wins':>5}
 
 
 def league_row(rank: int, row: dict) -> str:
+    """One league line; the row's own ``place`` (the asker's row after the top N) wins over ``rank``."""
+    place = row.get("place")
+    if isinstance(place, int) and not isinstance(place, bool) and 0 < place < 10**9:
+        rank = place
     rating = row.get("rating")
     rating_text = f"{float(rating):.1f}" if isinstance(rating, (int, float)) else "-"
     return (f"{rank:>4}  {name(row.get('name'), 16):<16} {rating_text:>7} {int(row.get('tables') or 0):>7} "

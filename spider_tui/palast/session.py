@@ -299,7 +299,11 @@ class PalastSession:
     async def load_league(self) -> None:
         answer = await self._request("league")
         if answer is not None:
-            self.league = list(answer.get("players") or [])
+            players = [p for p in (answer.get("players") or []) if isinstance(p, dict)]
+            me = answer.get("me")
+            if isinstance(me, dict) and not any(p.get("name") == me.get("name") for p in players):
+                players.append(me)  # the top N, then the player's own row with its place
+            self.league = players
             self._changed("lobby")
 
     async def open(self, suits: int = 1, rules: str = "classic", rounds: int = 3, seats: int = 4,
@@ -438,6 +442,10 @@ class PalastSession:
             if self.table is not None and t.get("id") == self.table.get("id"):
                 self.table = t
                 self._changed("seat")
+        elif kind == "closed":  # a table that waited too long without starting
+            if self.table is not None and ev.get("table") == self.table.get("id"):
+                self._leave_table()
+                self._say(str(ev.get("reason") or "The table closed."))
         elif kind == "round":
             self._round(ev)
         elif kind == "progress":

@@ -37,6 +37,9 @@ from .protocol import Refusal, Request, play_rules
 log = logging.getLogger("spider.palast")
 
 STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
+TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
+LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
+LEAGUE_SECONDS = 5.0  # a league read from the database serves this long (its rows change at table ends)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
 
@@ -61,6 +64,9 @@ class Options:
     #: A player still playing who has been offline this long is "out"; a round whose players are
     #: all done (solved, gave up, stuck, left or out) ends (SPEC §13).
     out_seconds: float = 60.0
+    #: A table opened by a player that hasn't started this long after it opened closes (its
+    #: players are unseated); standard tables stay open (SPEC §13).
+    waiting_seconds: float = 10 * 60
     #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
     #: (SPEC §2); never a number.  Tests may fix the bytes.
     draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
@@ -144,6 +150,7 @@ class Palast:
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
+        self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
@@ -276,6 +283,8 @@ class Palast:
         if row.state == WAITING:
             if row.standard and row.full_at is not None and len(t.seats) >= 2:
                 self._at(t, row.full_at + self.options.start_wait - now, lambda: self._auto_start(t))
+            elif not row.standard:
+                self._at(t, row.created + self.options.waiting_seconds - now, lambda: self._expire(t))
         elif row.state == PLAYING:
             if row.round_state == ROUND_PLAYING and row.ends_at is not None:
                 self._at(t, row.ends_at - now, lambda: self._end_round(t, row.round))
@@ -387,18 +396,25 @@ class Palast:
                        for s in t.seats],
         }
 
-    def list_tables(self, player_id: int) -> list[dict]:
+    def list_tables(self, player_id: int, page: int = 0) -> dict:
+        """One page of the lobby (``TABLES_PAGE`` tables): the player's own table first, then
+        the tables waiting for players, then those in play, each by id.  The answer's ``page``,
+        ``pages`` and ``total`` say what else there is."""
         mine = self.seated.get(player_id)
-        return [self.info(t) for t in sorted(self.tables.values(), key=lambda t: t.id)
-                if not t.row.private or t.id == mine]
+        shown = sorted((t for t in self.tables.values() if not t.row.private or t.id == mine),
+                       key=lambda t: (t.id != mine, t.row.state != WAITING, t.id))
+        pages = max(1, -(-len(shown) // TABLES_PAGE))
+        page = min(page, pages - 1)
+        return {"type": "tables", "tables": [self.info(t) for t in shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE]],
+                "page": page, "pages": pages, "total": len(shown)}
 
     async def handle(self, player: PlayerRow, req: Request) -> dict:
         """Answer one checked request of a signed-in player; raises ``Refusal``."""
         kind = req.type
         if kind == "tables":
-            return {"type": "tables", "tables": self.list_tables(player.id)}
+            return self.list_tables(player.id, req["page"] or 0)
         if kind == "league":
-            return {"type": "league", "players": await self.league()}
+            return await self.league_answer(player.name)
         if kind == "open":
             return await self._open(player, req)
         if kind == "join":
@@ -416,11 +432,27 @@ class Palast:
         raise Refusal(f"Unknown message type {kind!r}.")  # pragma: no cover - protocol checks
 
     async def league(self) -> list[dict]:
+        """Every ranked player, best first, each with its ``place`` (read at most every
+        ``LEAGUE_SECONDS``, and again after a table of this process finished)."""
+        now = time.monotonic()
+        if self._league is not None and now - self._league[0] < LEAGUE_SECONDS:
+            return self._league[1]
         rows = await self.store.league()
         out: list[dict[str, Any]] = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
                 "wins": p.wins, "experience": p.experience} for p in rows]
         out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
+        for i, p in enumerate(out, 1):
+            p["place"] = i
+        self._league = (now, out)
         return out
+
+    async def league_answer(self, name: str | None = None) -> dict:
+        """The ``league`` answer: the best ``LEAGUE_TOP`` players, how many are ranked, and the
+        asker's own row (``me``, None when not ranked yet)."""
+        rows = await self.league()
+        key = name.casefold() if name else None
+        me = next((p for p in rows if p["name"].casefold() == key), None) if key else None
+        return {"type": "league", "players": rows[:LEAGUE_TOP], "total": len(rows), "me": me}
 
     async def _open(self, player: PlayerRow, req: Request) -> dict:
         where = await self.store.table_of(player.id)
@@ -444,6 +476,7 @@ class Palast:
         if reason:  # pragma: no cover - raced by another process
             raise Refusal(reason)
         await self._load_seats(t)
+        self._schedule(t)  # it closes if it waits too long
         return {"type": "joined", "table": self.info(t), "code": code}
 
     async def _join(self, player: PlayerRow, req: Request) -> dict:
@@ -509,7 +542,7 @@ class Palast:
         await self._load_seats(t)
         self.seated.pop(player.id, None)
         if not t.seats and not t.row.standard:
-            await self.store.close_table(t.id)
+            await self.store.close_table(t.id)  # a table that played nothing leaves no row behind
             self._drop(t)
         else:
             if t.row.host == player.name and t.seats:
@@ -579,6 +612,25 @@ class Palast:
         waiting = [s for s in seats if s.left_at is None and not s.bot]
         if all(s.ready >= row.round for s in waiting):
             self._spawn(self._start_round(t, row.round + 1))
+
+    async def _expire(self, t: LiveTable) -> None:
+        """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""
+        if not await self.store.close_table(t.id, seated=True):
+            row = await self.store.table(t.id)
+            if row is not None:  # it started meanwhile
+                t.row = row
+                return
+            # another process closed it: its players here hear it too
+        message = {"type": "closed", "table": t.id,
+                   "reason": f"The table waited {round(self.options.waiting_seconds / 60)} minutes without starting and closed."}
+        text = protocol.dumps(message)
+        for s in t.seats:
+            send = self.online.get(s.player_id)
+            if send:
+                send(text)
+        self._drop(t)
+        if self.cluster:
+            self.cluster.announce(t.id, {"type": "_table", "table": t.id})
 
     async def _auto_start(self, t: LiveTable) -> None:
         t.row = await self.store.table(t.id) or t.row
@@ -835,6 +887,7 @@ class Palast:
             t.ending = False
             t.row = await self.store.table(t.id) or t.row
             return
+        self._league = None  # experience changed
         for r in results:
             t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
         t.row = await self.store.table(t.id) or t.row

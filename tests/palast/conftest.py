@@ -9,7 +9,7 @@ import pytest
 from spider_tui.palast.client import PalastClient
 from spider_tui.palast.db import open_store
 from spider_tui.palast.pg_broker import PgBroker
-from spider_tui.palast.server import PalastServer
+from spider_tui.palast.server import Limits, PalastServer
 from spider_tui.palast.tables import Options
 
 
@@ -75,10 +75,15 @@ def db_url(request, tmp_path) -> str:
 async def palast_factory(tmp_path, db_url):
     started: list[Palast] = []
 
-    async def make(rate: float = 5000, burst: float = 5000, **options) -> Palast:
+    async def make(rate: float = 5000, burst: float = 5000, limits: Limits | None = None, **options) -> Palast:
+        """A server; its limits are generous (every test player comes from 127.0.0.1) unless
+        ``limits`` are given."""
         broker = PgBroker(db_url) if db_url.startswith("postgresql:") else None  # as `spider server --db`
+        if limits is None:
+            limits = Limits(rate=rate, burst=burst, address_rate=5000, address_burst=5000, per_address=1000,
+                            names=1000, tables=1000)
         server = PalastServer(open_store(db_url, tmp_path), "127.0.0.1", 0, options=make_options(**options),
-                              rate=rate, burst=burst, broker=broker)
+                              broker=broker, limits=limits)
         await server.start()
         p = Palast(server)
         started.append(p)

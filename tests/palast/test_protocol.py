@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,8 +36,8 @@ def test_parse_never_crashes_and_checks_types(msg):
             assert type(value) is int
         if key in ("name", "rules", "move", "code"):
             assert isinstance(value, str) and not has_control(value)
-    if req.type == "hello":
-        assert name_problem(req["name"]) is None
+    if req.type == "hello" and req["token"] is None:  # a registration: the name is NFKC and allowed
+        assert name_problem(req["name"]) is None and unicodedata.normalize("NFKC", req["name"]) == req["name"]
 
 
 @settings(max_examples=300, deadline=None)

@@ -167,8 +167,7 @@ async def test_lobby_refusals_change_nothing(palast):
     assert ans["type"] == "refused" and "host" in ans["reason"]
     await host.start()
     r = await guest.wait_for("round")
-    ans = await guest.request("leave", check=False)
-    assert ans["type"] == "refused" and "started" in ans["reason"]
+    # (A player may leave a running table since issue 20: tests/palast/test_absent.py.)
     # Moves: illegal, undo under Undo off, after giving up.
     ans = await guest.play("1>1")
     assert ans["type"] == "refused" and "own column" in ans["reason"]
@@ -213,7 +212,7 @@ async def test_private_tables_join_by_code_only(palast):
 
 async def test_a_full_server_says_so(palast_factory):
     palast = await palast_factory()
-    palast.server.max_connections = 2
+    palast.server.limits.connections = 2
     first = await palast.player("One")
     second = await palast.raw()
     third = await palast.raw()

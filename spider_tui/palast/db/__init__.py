@@ -166,7 +166,9 @@ class Store(abc.ABC):
     # -- players
     @abc.abstractmethod
     async def register(self, name: str, token_hash: str, now: float, bot: bool = False) -> PlayerRow | None:
-        """A new player (a house bot when ``bot``), or None when the name (case-insensitively) is taken."""
+        """A new player (a house bot when ``bot``), or None when the name is taken
+        case-insensitively or another name has its confusable skeleton (``names.key``; a unique
+        index in the database)."""
 
     @abc.abstractmethod
     async def player_by_name(self, name: str) -> PlayerRow | None: ...
@@ -208,8 +210,10 @@ class Store(abc.ABC):
         """Pass a waiting table to another seated player (its host left)."""
 
     @abc.abstractmethod
-    async def close_table(self, table_id: int) -> bool:
-        """Close a waiting table nobody sits at (state finished, no rounds); True when closed."""
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
+        """Close a table that hasn't started: its row and seats are deleted (it played nothing,
+        so nothing of it is kept).  Only when nobody sits at it, unless ``seated`` (a table
+        that waited too long: its players are unseated).  True when this call closed it."""
 
     @abc.abstractmethod
     async def table_of(self, player_id: int) -> int | None:
@@ -264,6 +268,28 @@ class Store(abc.ABC):
         from ``ranking`` in the same transaction.  True when this call finished it (once only)."""
 
 
+#: Names are unique by their confusable skeleton too (``palast.names.key``).  A database made
+#: before that gets the column, each player's skeleton oldest first (a later name whose skeleton
+#: is taken keeps NULL: it still signs in, and no new name can look like the older one), and the
+#: unique index.  Both stores run these after ``schema.sql``.
+SKELETON_COLUMN = "ALTER TABLE players ADD COLUMN skeleton TEXT"
+SKELETON_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_skeleton ON players (skeleton)"
+
+
+def skeletons(rows: "Sequence[tuple[int, str]]", taken: "set[str]") -> list[tuple[str, int]]:
+    """``(skeleton, id)`` to set for players ``(id, name)`` (oldest first) whose skeleton is not
+    ``taken`` (nor given to an older one of them)."""
+    from ..names import key
+
+    out = []
+    for pid, name in rows:
+        k = key(name)
+        if k not in taken:
+            taken.add(k)
+            out.append((k, pid))
+    return out
+
+
 def open_store(url: str | None, data_dir) -> Store:
     """The store for ``--db URL``: ``sqlite:///PATH`` or a plain path (default: palast.sqlite3 in
     the data dir).  PostgreSQL URLs are served by the PostgreSQL store when it is installed."""
@@ -303,4 +329,5 @@ __all__ = [
     "StaleRound", "stale", "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
     "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row", "SEAT_COLS", "seat_row", "player_row", "ADDED_COLUMNS",
+    "SKELETON_COLUMN", "SKELETON_INDEX", "skeletons",
 ]

@@ -28,19 +28,23 @@ from psycopg.errors import UniqueViolation
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, StaleRound, player_row, result_row, seat_row, stale, table_row,
+    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
+    result_row, seat_row, skeletons, stale, table_row,
 )
+from ..names import key
 
 T = TypeVar("T")
 
 #: Any number that is the same in every process: the lock that serialises schema changes.
 _SCHEMA_LOCK = 0x5B1DE7
-#: The schema versions in order; each entry is applied once (``palast_schema``).
-SCHEMA_VERSION = 2
+#: The schema version (``palast_schema``): each step is applied once, in order, in ``open``.
+#: 2: players.skeleton (names unique by their confusable skeleton); 3: deal codes, round_deals,
+#: house bots, leaving a running table.
+SCHEMA_VERSION = 3
 
 
-def migration_2() -> list[str]:
-    """Version 2 (issue 20): deal codes (text), each round's deal, house bots, leaving a running
+def migration_3() -> list[str]:
+    """Version 3 (issue 20): deal codes (text), each round's deal, house bots, leaving a running
     table.  Every statement may run on a database that has it already."""
     out = ["ALTER TABLE tables ALTER COLUMN deal TYPE TEXT USING deal::text",
            "CREATE TABLE IF NOT EXISTS round_deals (table_id INTEGER NOT NULL, round INTEGER NOT NULL, "
@@ -145,9 +149,20 @@ class PostgresStore(Store):
                     "INSERT INTO palast_schema VALUES (1, extract(epoch FROM now()))"
                 )
             if have < 2:
-                for statement in migration_2():
-                    await first.execute(statement)
+                await first.execute(SKELETON_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
+                cur = await first.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id")
+                missing = await cur.fetchall()
+                if missing:
+                    cur = await first.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")
+                    taken = {r[0] for r in await cur.fetchall()}
+                    async with first.cursor() as c:
+                        await c.executemany("UPDATE players SET skeleton = %s WHERE id = %s", skeletons(missing, taken))
+                await first.execute(SKELETON_INDEX)
                 await first.execute("INSERT INTO palast_schema VALUES (2, extract(epoch FROM now()))")
+            if have < 3:
+                for statement in migration_3():
+                    await first.execute(statement)
+                await first.execute("INSERT INTO palast_schema VALUES (3, extract(epoch FROM now()))")
         self._idle.put_nowait(first)
         for _ in range(self.pool_size - 1):
             self._idle.put_nowait(None)  # connected on first use
@@ -165,9 +180,9 @@ class PostgresStore(Store):
     async def register(self, name: str, token_hash: str, now: float, bot: bool = False) -> PlayerRow | None:
         async def go(db: psycopg.AsyncConnection) -> PlayerRow | None:
             cur = await db.execute(
-                "INSERT INTO players (name, name_key, token_hash, created, bot) VALUES (%s, %s, %s, %s, %s) "
-                "ON CONFLICT (name_key) DO NOTHING RETURNING id",
-                (name, name.casefold(), token_hash, now, int(bot)),
+                "INSERT INTO players (name, name_key, skeleton, token_hash, created, bot) VALUES (%s, %s, %s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING RETURNING id",
+                (name, name.casefold(), key(name), token_hash, now, int(bot)),
             )
             row = await cur.fetchone()
             return PlayerRow(row[0], name, token_hash, None, None, 0, 0, 0, bot) if row else None
@@ -295,16 +310,20 @@ class PostgresStore(Store):
 
         await self._run(go)
 
-    async def close_table(self, table_id: int) -> bool:
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
         async def go(db: psycopg.AsyncConnection) -> bool:
-            cur = await db.execute(
-                "UPDATE tables SET state = %s WHERE id = %s AND state = %s "
-                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = %s)",
-                (FINISHED, table_id, WAITING, table_id),
-            )
-            return cur.rowcount == 1
+            cur = await db.execute("SELECT 1 FROM tables WHERE id = %s AND state = %s FOR UPDATE", (table_id, WAITING))
+            if await cur.fetchone() is None:
+                return False
+            if not seated:
+                cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s", (table_id,))
+                if await cur.fetchone() is not None:
+                    return False
+            await db.execute("DELETE FROM seats WHERE table_id = %s", (table_id,))
+            await db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
+            return True
 
-        return await self._run(go)
+        return await self._run(go, tx=True)
 
     async def table_of(self, player_id: int) -> int | None:
         async def go(db: psycopg.AsyncConnection) -> int | None:

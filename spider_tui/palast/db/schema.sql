@@ -4,6 +4,7 @@ CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     name_key TEXT NOT NULL UNIQUE,          -- name.casefold(): names are unique case-insensitively
+    skeleton TEXT,                          -- names.key(name): unique (an index, see MIGRATE_SKELETON)
     token_hash TEXT NOT NULL,               -- sha256 of the token; the token itself is never stored
     created DOUBLE PRECISION NOT NULL,
     rating_mu DOUBLE PRECISION,             -- OpenSkill rating, NULL before the first counted table

@@ -20,8 +20,10 @@ from typing import TypeVar
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, StaleRound, player_row, result_row, seat_row, stale, table_row,
+    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
+    result_row, seat_row, skeletons, stale, table_row,
 )
+from ..names import key
 
 T = TypeVar("T")
 log = logging.getLogger("spider.palast")
@@ -71,11 +73,23 @@ class SqliteStore(Store):
             for table, column, decl in ADDED_COLUMNS:  # a database made by an older version
                 if column not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+            self._migrate(db)
             self._db = db
 
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._pool, connect)
         self._checkpointer = asyncio.ensure_future(self._checkpoints())
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        """Names unique by skeleton in a database made before (see ``SKELETON_COLUMN``)."""
+        if "skeleton" not in {r[1] for r in db.execute("PRAGMA table_info(players)")}:
+            db.execute(SKELETON_COLUMN)
+        missing = db.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id").fetchall()
+        if missing:
+            taken = {r[0] for r in db.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")}
+            db.executemany("UPDATE players SET skeleton = ? WHERE id = ?", skeletons(missing, taken))
+        db.execute(SKELETON_INDEX)
 
     async def _checkpoints(self) -> None:
         """Copy the WAL back into the database file every ``CHECKPOINT_SECONDS``, from a second
@@ -130,8 +144,8 @@ class SqliteStore(Store):
         def go(db: sqlite3.Connection) -> PlayerRow | None:
             try:
                 cur = db.execute(
-                    "INSERT INTO players (name, name_key, token_hash, created, bot) VALUES (?, ?, ?, ?, ?)",
-                    (name, name.casefold(), token_hash, now, int(bot)),
+                    "INSERT INTO players (name, name_key, skeleton, token_hash, created, bot) VALUES (?, ?, ?, ?, ?, ?)",
+                    (name, name.casefold(), key(name), token_hash, now, int(bot)),
                 )
             except sqlite3.IntegrityError:
                 return None
@@ -250,16 +264,17 @@ class SqliteStore(Store):
     async def set_host(self, table_id: int, name: str) -> None:
         await self._run(lambda db: db.execute("UPDATE tables SET host = ? WHERE id = ?", (name, table_id)))
 
-    async def close_table(self, table_id: int) -> bool:
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
         def go(db: sqlite3.Connection) -> bool:
-            cur = db.execute(
-                "UPDATE tables SET state = ? WHERE id = ? AND state = ? "
-                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = ?)",
-                (FINISHED, table_id, WAITING, table_id),
-            )
-            return cur.rowcount == 1
+            if not seated and db.execute("SELECT 1 FROM seats WHERE table_id = ?", (table_id,)).fetchone():
+                return False
+            if not db.execute("SELECT 1 FROM tables WHERE id = ? AND state = ?", (table_id, WAITING)).fetchone():
+                return False
+            db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            return True
 
-        return await self._run(go)
+        return await self._run(lambda db: self._tx(db, go))
 
     async def table_of(self, player_id: int) -> int | None:
         def go(db: sqlite3.Connection) -> int | None:
