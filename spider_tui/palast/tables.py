@@ -32,6 +32,7 @@ from .db import (
     ActionRow, Placing, PlayerRow, ResultRow, StaleRound, Store, TableRow,
 )
 from . import protocol
+from .house import HouseBots
 from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
@@ -67,6 +68,10 @@ class Options:
     #: A table opened by a player that hasn't started this long after it opened closes (its
     #: players are unseated); standard tables stay open (SPEC §13).
     waiting_seconds: float = 10 * 60
+    #: A person alone at a standard table this long gets house bots until the table is full
+    #: (``None``: no house bots); a house bot acts every ``house_bot_pace`` seconds on average.
+    house_bots_after: float | None = 20.0
+    house_bot_pace: float = 2.5
     #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
     #: (SPEC §2); never a number.  Tests may fix the bytes.
     draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
@@ -154,6 +159,9 @@ class Palast:
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
+        self.house: HouseBots | None = None
+        if self.options.house_bots_after is not None:
+            self.house = HouseBots(self, self.options.house_bots_after, self.options.house_bot_pace)
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -175,6 +183,8 @@ class Palast:
         if self.cluster:
             self.cluster.run()
         await self._ensure_standard()
+        if self.house:
+            await self.house.start()
         self._spawn(self._sweep_forever())
 
     async def stop(self) -> None:
@@ -186,6 +196,8 @@ class Palast:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.house:
+            self.house.stop()
         if self.cluster:
             await self.cluster.stop()
 
@@ -791,7 +803,7 @@ class Palast:
             self._spawn(self._end_round(t, t.row.round))
 
     async def _sweep_forever(self) -> None:
-        step = max(0.02, min(5.0, self.options.out_seconds / 6))
+        step = max(0.02, min(1.0, self.options.out_seconds / 6, (self.options.house_bots_after or 4) / 4))
         while True:
             await asyncio.sleep(step)
             try:
@@ -818,6 +830,8 @@ class Palast:
                     t.out.add(s.player_id)
                     self._mark(t, s)
             self._check_done(t)
+        if self.house:
+            self.house.check()
 
     def _mark(self, t: LiveTable, s: Seat) -> None:
         """Send the seat's progress to the table soon, coalescing bursts (well within 1 s)."""
@@ -909,8 +923,11 @@ class Palast:
         another call (or process) already finished the table."""
         totals = [(s.player_id, t.totals.get(s.player_id, 0)) for s in t.seats]
         ranking = league.places(totals)
-        counted = not t.row.training and len(t.seats) >= 2
-        placings = [Placing(pid, total, place) for pid, total, place in ranking]
+        # House bots never get a rating, and a table whose only person played with bots counts
+        # as Training for the league (SPEC §13): only people are rated, and only two or more.
+        bots = {s.player_id for s in t.seats if s.bot}
+        counted = not t.row.training and len(t.seats) - len(bots) >= 2
+        placings = [Placing(pid, total, place) for pid, total, place in ranking if pid not in bots]
         if not await self.store.finish_table(t.id, placings, counted, league.rate):
             return None
         names = {s.player_id: s.name for s in t.seats}
