@@ -8,6 +8,7 @@ printer strips any that would come from elsewhere).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import logging
@@ -78,6 +79,8 @@ def server_parser() -> Parser:
     p.add_argument("--house-bot-pace", type=_positive(float), default=2.5, metavar="S",
                    help="seconds between a house bot's actions, on average (default 2.5)")
     p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
+    # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
+    p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
     from .server import Limits
 
     d = Limits()
@@ -158,6 +161,18 @@ def cmd_server(argv: list[str]) -> int:
                 loop.add_signal_handler(sig, stop.set)
             except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
                 pass
+        if args.until_stdin_closes:
+            import threading
+
+            def watch() -> None:
+                try:
+                    while sys.stdin.buffer.read(4096):
+                        pass
+                except (OSError, ValueError):
+                    pass
+                loop.call_soon_threadsafe(stop.set)
+
+            threading.Thread(target=watch, name="palast-stdin", daemon=True).start()
         try:
             await stop.wait()
         finally:
