@@ -110,11 +110,20 @@ async def test_an_unreachable_server_gets_one_line(make_app):
     app = make_app(server="ws://127.0.0.1:9")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ConnectScreen))
+        connect = app.screen
         await pilot.click("#c-name")
         await pilot.press("a")
         await pilot.press("enter")
-        status = app.screen.query_one("#c-status")
+        status = connect.query_one("#c-status")
         await until(pilot, lambda: "Can't reach ws://127.0.0.1:9" in str(status.render()))
+        # ... and the offer to play here instead (SPEC §13, the embedded Palast); n declines it.
+        from spider_tui.ui.palast.connect import PlayHere
+
+        await until(pilot, lambda: isinstance(app.screen, PlayHere))
+        assert "Can't reach ws://127.0.0.1:9" in statics(app.screen)
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is connect)
+        assert app.embedded_url() is None
 
 
 async def test_palast_from_the_start_screen_open_a_table_and_race_a_bot_to_the_end(palast, make_app):
