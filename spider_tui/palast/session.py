@@ -33,6 +33,7 @@ from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import PositionError
+from spider_tui.engine.deal import check_deal_number
 from spider_tui.session import Session
 from spider_tui.table import Table
 
@@ -191,7 +192,7 @@ class PalastSession:
         self.opponents: dict[str, dict] = {}
         self.standings: dict | None = None
         self.ready_sent = False
-        self.deals: list[tuple[int, int]] = []
+        self.deals: list[tuple[int, int | str]] = []  # (round, deal code) as told at each round_over
         self.ranking: list[dict] | None = None
         self.offline = False
         self.status = ""
@@ -453,8 +454,8 @@ class PalastSession:
         elif kind == "round_over":
             self.standings = ev
             self.ready_sent = False
-            deal = ev.get("deal")
-            if isinstance(deal, int):
+            deal = _told_deal(ev.get("deal"))
+            if deal is not None:
                 self.deals.append((int(ev.get("round") or len(self.deals) + 1), deal))
             if self.race is not None:
                 self.race.pause()
@@ -504,6 +505,18 @@ class PalastSession:
     def countdown(self) -> float:
         """Seconds left in the round."""
         return self.race.time_left or 0.0 if self.race is not None else 0.0
+
+
+def _told_deal(deal: object) -> int | str | None:
+    """A deal told by the server (a deal code; a number from an older server), or None when it
+    is neither (nothing from the network is trusted to be well-formed)."""
+    if not isinstance(deal, (int, str)) or isinstance(deal, bool):
+        return None
+    try:
+        check_deal_number(deal)
+    except ValueError:
+        return None
+    return deal
 
 
 class PalastRound(Session):

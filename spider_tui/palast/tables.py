@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from spider_tui.engine import MAX_DEAL, Game, IllegalMove
+from spider_tui.engine import Game, IllegalMove
+from spider_tui.engine.deal import CODE_BYTES, deal_code
 from spider_tui.engine.cards import card_text
 
 from . import league
@@ -48,6 +49,15 @@ def _seconds(t: float | None) -> float | None:
     return None if t is None else round(t, 3)
 
 
+def _span(seconds: float) -> str:
+    """``10 minutes``, ``1 minute``, ``45 seconds``."""
+    if seconds >= 60:
+        m = round(seconds / 60)
+        return f"{m} minute{'s' if m != 1 else ''}"
+    s = round(seconds)
+    return f"{s} second{'s' if s != 1 else ''}"
+
+
 @dataclass
 class Options:
     """Server timings; tests shorten them (SPEC §13 gives the defaults)."""
@@ -63,8 +73,12 @@ class Options:
     #: A table opened by a player that hasn't started this long after it opened closes (its
     #: players are unseated); standard tables stay open (SPEC §13).
     waiting_seconds: float = 10 * 60
-    #: Draws a round's deal; the server draws uniformly at random (tests may fix it).
-    draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
+    #: A player still playing who has been offline this long is "out"; a round whose players are
+    #: all done (solved, gave up, stuck, left or out) ends (SPEC §13).
+    out_seconds: float = 60.0
+    #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
+    #: (SPEC §2); never a number.  Tests may fix the bytes.
+    draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
 
 
 @dataclass
@@ -76,6 +90,8 @@ class Seat:
     ended_at: float | None = None  # when the game stopped (solved, gave up, stuck)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     stale: bool = False  # an action failed to be written and the database was away: re-read first
+    left: bool = False  # left the running table: the rest of its rounds are forfeited
+    bot: bool = False  # a house bot (SPEC §13)
 
     @property
     def state(self) -> str:
@@ -88,6 +104,8 @@ class Seat:
             return "gave up"
         if g.stuck:
             return "stuck"
+        if self.left:
+            return "left"
         return "playing"
 
 
@@ -101,6 +119,7 @@ class LiveTable:
     flush: asyncio.TimerHandle | None = None
     ending: bool = False
     unsubscribe: Callable[[], None] | None = None
+    out: set[int] = field(default_factory=set)  # players "out" this round (offline ≥ out_seconds)
 
     @property
     def id(self) -> int:
@@ -140,6 +159,7 @@ class Palast:
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
+        self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
@@ -158,9 +178,13 @@ class Palast:
                 for r in await self.store.results(t.id):
                     t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
             self._schedule(t)
+            # A crash between a round's last action and its end: every seat is done, so it ends
+            # now, not when its clock runs out (SPEC §13: checked whenever the server starts).
+            self._check_done(t)
         if self.cluster:
             self.cluster.run()
         await self._ensure_standard()
+        self._spawn(self._sweep_forever())
 
     async def stop(self) -> None:
         for t in self.tables.values():
@@ -187,12 +211,16 @@ class Palast:
 
     async def _load_seats(self, t: LiveTable) -> None:
         old = {s.player_id: s for s in t.seats}
-        t.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in await self.store.seats(t.id)]
+        rows = await self.store.seats(t.id)
+        t.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in rows]
+        for s, r in zip(t.seats, rows):
+            s.left, s.bot = r.left_at is not None, r.bot
         for pid in old:
             if self.seated.get(pid) == t.id:
                 del self.seated[pid]
         for s in t.seats:
-            self.seated[s.player_id] = t.id
+            if not s.left:  # a player who left sits at no table here any more
+                self.seated[s.player_id] = t.id
 
     def _track(self, t: LiveTable) -> None:
         self.tables[t.id] = t
@@ -290,35 +318,72 @@ class Palast:
     # ------------------------------------------------------------------ players online
     def connect(self, player_id: int, send: Send) -> None:
         self.online[player_id] = send
+        self.offline_since.pop(player_id, None)
         if self.cluster:
             self.cluster.presence(player_id, True)
 
     async def resume(self, player: PlayerRow) -> list[dict]:
-        """Messages a player gets after ``welcome``: ``joined`` again when seated, and ``round``
-        with their own position when a round is in play (SPEC §13), plus the opponents' progress."""
-        if self.cluster:  # the player may come from another process: read their table and game back
+        """Messages a player gets after ``welcome`` (SPEC §13): when seated, ``joined`` again,
+        the ``round_over`` of every finished round of the table (standings and deal code), and
+        ``round`` with their own position when a round is in play, plus the opponents' progress.
+        A round whose seats are all done ends here (a crash may have left it in play)."""
+        if self.cluster:  # the player may come from another process: read the table and games back
             where = await self.store.table_of(player.id)
             if where is not None:
                 t = await self.cluster.reload(where)
-                s = t.seat(player.id) if t else None
-                if t and s and s.game and t.row.round_state == ROUND_PLAYING:
-                    async with s.lock:
-                        await self.replay_seat(t, s)
+                if t and t.row.round_state == ROUND_PLAYING and all(s.game for s in t.seats):
+                    await self.settle(t)  # every seat as written, whichever process played it
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             return []
+        t.out.discard(player.id)
         out = [{"type": "joined", "table": self.info(t), "code": t.row.code}]
+        out += await self._past_rounds(t)
         seat = t.seat(player.id)
-        if t.row.round_state == ROUND_PLAYING and seat and seat.game:
+        if t.row.round_state == ROUND_PLAYING and seat and seat.game and not self._all_done(t):
             out.append(self._round_message(t, seat))
             out += [self._progress(t, s) for s in t.seats if s is not seat]
             self._mark(t, seat)  # the others see this player online again
+        self._check_done(t)  # its round_over reaches this player after the messages above
         return out
+
+    async def _past_rounds(self, t: LiveTable) -> list[dict]:
+        """The ``round_over`` of every finished round of ``t``, as they were sent."""
+        if t.row.round == 0:
+            return []
+        by_round: dict[int, list[ResultRow]] = {}
+        for r in await self.store.results(t.id):
+            by_round.setdefault(r.round, []).append(r)
+        if not by_round:
+            return []
+        deals = await self.store.round_deals(t.id)
+        totals: dict[int, int] = {}
+        out = []
+        for n in sorted(by_round):
+            for r in by_round[n]:
+                totals[r.player_id] = totals.get(r.player_id, 0) + r.score
+            deal = deals.get(n, t.row.deal if n == t.row.round else None)
+            out.append(self._round_over(t, n, deal, by_round[n], totals))
+        return out
+
+    def _round_over(self, t: LiveTable, n: int, deal: int | str | None, results: list[ResultRow],
+                    totals: dict[int, int]) -> dict:
+        bots = {s.player_id for s in t.seats if s.bot}
+        standings: list[dict[str, Any]] = []
+        for r in results:
+            row: dict[str, Any] = {"player": r.name, "score": r.score, "total": totals.get(r.player_id, 0),
+                                   "solved": r.solved, "moves": r.moves, "seconds": r.seconds, "state": r.state}
+            if r.player_id in bots:
+                row["bot"] = True
+            standings.append(row)
+        standings.sort(key=lambda x: (-x["total"], -x["score"]))
+        return {"type": "round_over", "table": t.id, "round": n, "deal": deal, "standings": standings}
 
     def disconnect(self, player_id: int, send: Send) -> None:
         if self.online.get(player_id) != send:  # bound methods: equal, never identical
             return  # a newer connection took over
         del self.online[player_id]
+        self.offline_since[player_id] = self.clock()
         if self.cluster:
             self.cluster.presence(player_id, False)
         t = self.tables.get(self.seated.get(player_id, 0))
@@ -335,6 +400,9 @@ class Palast:
             "round": r.round, "seats": r.seats, "players": [s.name for s in t.seats], "state": r.state,
             "private": r.private, "training": r.training, "standard": r.standard,
             "round_seconds": int(self._round_seconds(t)),
+            # each player with what the name alone doesn't say: a house bot, or left the table
+            "seated": [{"player": s.name, **({"bot": True} if s.bot else {}), **({"left": True} if s.left else {})}
+                       for s in t.seats],
         }
 
     def list_tables(self, player_id: int, page: int = 0) -> dict:
@@ -474,8 +542,10 @@ class Palast:
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             raise Refusal("You don't sit at a table.")
+        if t.row.state == PLAYING:
+            return await self._leave_running(t, player)
         if t.row.state != WAITING:
-            raise Refusal("The table has started: you keep your seat (give up a round to stop playing it).")
+            raise Refusal("The table is finished.")
         if not await self.store.unseat(t.id, player.id):
             raise Refusal("The table has started.")
         await self._load_seats(t)
@@ -489,6 +559,27 @@ class Palast:
             t.row = await self.store.table(t.id) or t.row
             self._schedule(t)
             await self._publish(t, {"type": "table", "table": self.info(t)})
+        return {"type": "left", "table": t.id}
+
+    async def _leave_running(self, t: LiveTable, player: PlayerRow) -> dict:
+        """Leave a table in play (SPEC §13): the rest of the player's rounds are forfeited, the
+        seat stays in the standings and the total is ranked at the end.  The player may sit
+        down elsewhere at once."""
+        s = t.seat(player.id)
+        if s is None:  # pragma: no cover - seated map and seats agree
+            raise Refusal("You don't sit at a table.")
+        async with s.lock:
+            if not await self.store.leave_running(t.id, player.id, self.clock()):
+                raise Refusal("You have left that table.")
+            s.left = True
+        self.seated.pop(player.id, None)
+        if self.cluster:
+            self.cluster.announce(t.id, {"type": "_table", "table": t.id})
+        if t.row.round_state == ROUND_PLAYING and s.game is not None:
+            self._mark(t, s)
+            self._check_done(t)
+        elif t.row.round_state == ROUND_OVER:
+            await self._maybe_next(t)
         return {"type": "left", "table": t.id}
 
     async def _start(self, player: PlayerRow) -> dict:
@@ -517,9 +608,7 @@ class Palast:
         if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
             raise Refusal("'ready' is for the pause between rounds.")
         await self.store.set_ready(t.id, player.id, row.round)
-        seats = await self.store.seats(t.id)
-        if all(s.ready >= row.round for s in seats):
-            self._spawn(self._start_round(t, row.round + 1))
+        await self._maybe_next(t)
         return {"type": "ready", "table": t.id, "round": row.round}
 
     async def _expire(self, t: LiveTable) -> None:
@@ -531,7 +620,7 @@ class Palast:
                 return
             # another process closed it: its players here hear it too
         message = {"type": "closed", "table": t.id,
-                   "reason": f"The table waited {round(self.options.waiting_seconds / 60)} minutes without starting and closed."}
+                   "reason": f"The table waited {_span(self.options.waiting_seconds)} without starting and closed."}
         text = protocol.dumps(message)
         for s in t.seats:
             send = self.online.get(s.player_id)
@@ -540,6 +629,17 @@ class Palast:
         self._drop(t)
         if self.cluster:
             self.cluster.announce(t.id, {"type": "_table", "table": t.id})
+
+    async def _maybe_next(self, t: LiveTable) -> None:
+        """Between rounds: the next round starts once every player still at the table is ready
+        (those who left, and bots, are not waited for)."""
+        row = t.row
+        if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
+            return
+        seats = await self.store.seats(t.id)
+        waiting = [s for s in seats if s.left_at is None and not s.bot]
+        if all(s.ready >= row.round for s in waiting):
+            self._spawn(self._start_round(t, row.round + 1))
 
     async def _auto_start(self, t: LiveTable) -> None:
         t.row = await self.store.table(t.id) or t.row
@@ -569,7 +669,7 @@ class Palast:
                 "ends_at": _seconds(t.row.ends_at)}
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
-        deal = self.options.draw()
+        deal = deal_code(self.options.draw())  # 16 bytes or nothing: a number can't get in
         now = self.clock()
         seconds = self._round_seconds(t)
         if not await self.store.start_round(t.id, n, deal, now, now + seconds):
@@ -578,6 +678,7 @@ class Palast:
         t.row = await self.store.table(t.id) or t.row
         await self._load_seats(t)
         t.ending = False
+        t.out.clear()
         for s in t.seats:
             self._replay(t, s, [])
         self._schedule(t)
@@ -588,6 +689,7 @@ class Palast:
             self._mark(t, s)
         if n == 1 and t.row.standard:
             await self._ensure_standard()
+        self._check_done(t)  # every player left or is out: nothing to wait for
         return True
 
     async def play(self, player: PlayerRow, move: str) -> dict:
@@ -618,6 +720,8 @@ class Palast:
             if move == "undo":
                 if not g.rules.undo_allowed:
                     raise Refusal("Undo is off at this table.")
+                if g.last_was_joker:  # SPEC §13: a joker is final (undo would say where a card lies)
+                    raise Refusal("A joker is final in the Palast: undo stops before it.")
                 if not g.undo():
                     raise Refusal("Nothing to undo.")
                 text = "undo"
@@ -660,21 +764,69 @@ class Palast:
             "dealt": [card_text(c) for c in played.dealt] if played else [],
             "completed": [c for c, _suit in played.completed] if played else [],
         }
-        if all(x.state != "playing" for x in t.seats):
+        if self._all_done(t):
             self._spawn(self._end_round(t, n))
         return answer
 
     # -- progress
     def _progress(self, t: LiveTable, s: Seat) -> dict:
         g = s.game
-        state = s.state
-        if state == "playing" and s.player_id not in self.online and not (self.cluster and self.cluster.is_online(s.player_id)):
+        state = self._state(t, s)
+        if state == "playing" and not self.is_online(s.player_id):
             state = "offline"
         msg: dict[str, Any] = {"type": "progress", "table": t.id, "player": s.name, "score": g.score if g else 0,
                                "runs": len(g.done) if g else 0, "moves": g.moves if g else 0, "state": state}
+        if s.bot:
+            msg["bot"] = True
         if state == "solved" and s.ended_at is not None and t.row.round_started is not None:
             msg["seconds"] = round(s.ended_at - t.row.round_started, 1)
         return msg
+
+    def is_online(self, player_id: int) -> bool:
+        return player_id in self.online or bool(self.cluster and self.cluster.is_online(player_id))
+
+    def _state(self, t: LiveTable, s: Seat) -> str:
+        """The seat's state in this round: its game's, or ``out`` (offline too long while playing)."""
+        state = s.state
+        return "out" if state == "playing" and s.player_id in t.out else state
+
+    def _all_done(self, t: LiveTable) -> bool:
+        """Every player has solved, given up, is stuck, left or is out (SPEC §13)."""
+        return bool(t.seats) and all(s.game is not None and self._state(t, s) != "playing" for s in t.seats)
+
+    def _check_done(self, t: LiveTable) -> None:
+        """End the round in play when nobody is playing it any more."""
+        if t.row.round_state == ROUND_PLAYING and not t.ending and self._all_done(t):
+            self._spawn(self._end_round(t, t.row.round))
+
+    async def _sweep_forever(self) -> None:
+        step = max(0.02, min(5.0, self.options.out_seconds / 6))
+        while True:
+            await asyncio.sleep(step)
+            try:
+                self.sweep()
+            except Exception:  # pragma: no cover - a bug here must not stop the sweeps
+                log.exception("sweep failed")
+
+    def sweep(self) -> None:
+        """Mark players offline for ``out_seconds`` while playing as out, and end rounds whose
+        players are all done.  Runs every few seconds (with several processes, each one)."""
+        now = self.clock()
+        for t in list(self.tables.values()):
+            if t.row.round_state != ROUND_PLAYING or t.ending:
+                continue
+            for s in t.seats:
+                if s.game is None or s.state != "playing":
+                    continue
+                if self.is_online(s.player_id):
+                    self.offline_since.pop(s.player_id, None)
+                    t.out.discard(s.player_id)
+                    continue
+                since = self.offline_since.setdefault(s.player_id, now)
+                if now - since >= self.options.out_seconds and s.player_id not in t.out:
+                    t.out.add(s.player_id)
+                    self._mark(t, s)
+            self._check_done(t)
 
     def _mark(self, t: LiveTable, s: Seat) -> None:
         """Send the seat's progress to the table soon, coalescing bursts (well within 1 s)."""
@@ -710,7 +862,7 @@ class Palast:
         for s in t.seats:
             g = s.game
             assert g is not None
-            state = s.state
+            state = self._state(t, s)
             if state == "playing":
                 state = "out of time" if t.row.ends_at is not None and now >= t.row.ends_at - 0.001 else "playing"
             ended = s.ended_at if s.ended_at is not None else now
@@ -722,6 +874,9 @@ class Palast:
         if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
             return
         t.ending = True
+        if t.flush is not None:  # the last progress (an "out", a last move) goes out before round_over
+            t.flush.cancel()
+            self._flush(t)
         last = n >= t.row.rounds
         for attempt in range(5):
             if self.cluster or attempt:  # the games as written, whichever process played them
@@ -745,12 +900,7 @@ class Palast:
         for r in results:
             t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
         t.row = await self.store.table(t.id) or t.row
-        standings: list[dict[str, Any]] = sorted(
-            ({"player": r.name, "score": r.score, "total": t.totals[r.player_id], "solved": r.solved,
-              "moves": r.moves, "seconds": r.seconds, "state": r.state} for r in results),
-            key=lambda x: (-x["total"], -x["score"]),
-        )
-        over = {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal, "standings": standings}
+        over = self._round_over(t, n, t.row.deal, results, t.totals)
         if not last:
             await self._publish(t, over)
             self._schedule(t)

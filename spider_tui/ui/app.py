@@ -265,7 +265,7 @@ class SpiderApp(App):
         """The rules a new deal is played under: the command line's, else the setting."""
         return playable_rules(self.launch.rules or self.settings.rules)
 
-    def begin_deal(self, number: int, suits: int) -> None:
+    def begin_deal(self, number: int | str, suits: int) -> None:  # a number or a deal code
         self.show_round(self.session.deal(number, suits, self.rules))
 
     def start_new(self, suits: int | None = None) -> None:

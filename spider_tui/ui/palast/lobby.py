@@ -164,7 +164,8 @@ class PalastScreen(Screen):
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = "Ready: waiting for the others (the next round starts within 30 s)." if s.ready_sent \
                 else "y: Ready for the next round (it starts when all are ready, or after 30 s)."
-            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
+            deal = s.deals[-1][1] if s.deals else "?"
+            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {deal} · "
                                 f"p: play it alone\n{ready}")
         elif phase == "final":
             self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
