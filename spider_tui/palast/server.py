@@ -206,14 +206,14 @@ class PalastServer:
     def address(self, ws: ServerConnection) -> str:
         """The client's address: the peer's, or behind a trusted reverse proxy (``forwarded``)
         the last one in ``X-Forwarded-For`` (the one the proxy added)."""
-        peer = ws.remote_address[0] if ws.remote_address else "?"
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
         if self.limits.forwarded and ws.request is not None:
             header = ws.request.headers.get("X-Forwarded-For")
             if header:
                 last = header.split(",")[-1].strip()
                 if last and len(last) <= 64:
-                    return last
-        return str(peer)
+                    peer = last
+        return address_key(peer)
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address(ws)
@@ -384,6 +384,26 @@ class PalastServer:
         for message in await self.palast.resume(player):
             out.send(message)
         return player
+
+
+def address_key(address: str) -> str:
+    """What the limits per address count by: an IPv4 address, or an IPv6 address's /64 (one
+    home or one host gets a whole /64, so single IPv6 addresses cost an attacker nothing).
+
+    >>> address_key("2001:db8:1:2:aaaa::1"), address_key("203.0.113.5"), address_key("::ffff:10.0.0.1")
+    ('2001:db8:1:2::/64', '203.0.113.5', '10.0.0.1')
+    """
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _id_of(data: Any) -> int | None:

@@ -394,3 +394,12 @@ async def test_binary_frames_are_refused(palast):
     await raw.send_raw(json.dumps({**HELLO, "name": "Bin"}).encode())
     err = await raw.next_event(timeout=10)
     assert err["type"] == "error" and "Binary" in err["reason"]
+
+
+async def test_ipv6_addresses_count_by_their_64(palast_factory):
+    palast = await palast_factory(limits=wide(per_address=2))
+    held = [await connect(palast, "2001:db8:5:6::1"), await connect(palast, "2001:db8:5:6::abcd")]
+    third = await connect(palast, "2001:db8:5:6:ffff::9")
+    assert "Too many connections" in (await third.next_event(timeout=10))["reason"]
+    other = await player(palast, "V6", "2001:db8:5:7::1")
+    assert other.name == "V6" and not any(c.closed.is_set() for c in held)
