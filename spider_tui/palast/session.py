@@ -29,7 +29,7 @@ import time
 from collections import deque
 from typing import Any, Callable
 
-from websockets.exceptions import InvalidHandshake, InvalidURI
+from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import PositionError
@@ -52,6 +52,9 @@ class PalastError(Exception):
 def _reach_text(url: str, e: BaseException) -> str:
     if isinstance(e, InvalidURI):
         return f"{url} is not a server address (ws://host:port)."
+    if isinstance(e, InvalidStatus) and e.response.status_code in (429, 503) and e.response.body:
+        # the server's limits: it says why in one line ("The server is full; …")
+        return line(e.response.body.decode("utf-8", "replace").strip(), 200)
     if isinstance(e, InvalidHandshake):
         return f"{url} is not a Palast server."
     if isinstance(e, asyncio.TimeoutError):
