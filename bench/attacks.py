@@ -18,7 +18,8 @@ Attacks (the issue's, scaled to a shared 2-core machine):
 - ``register``: new names from one address as fast as the server takes them: names accepted.
 - ``lobby``: 300 names each open a table, then one connection asks ``tables`` 25 times a second:
   tables opened, the answer's size, bytes received a second.
-- ``slow``: 200 connections that ask for the lobby and never read: the server's peak RSS.
+- ``slow``: 200 connections (20 names) that ask for the lobby 20 times a second and never read:
+  the server's peak RSS.
 """
 
 from __future__ import annotations
@@ -66,13 +67,14 @@ class Server:
         env = dict(os.environ)
         if code is not None:
             env["PYTHONPATH"] = str(code)
-        help_text = subprocess.run([sys.executable, "-m", "spider_tui", "server", "--help"], env=env,
+        cwd = code or ROOT  # `python -m` reads the package from its working directory first
+        help_text = subprocess.run([sys.executable, "-m", "spider_tui", "server", "--help"], env=env, cwd=cwd,
                                    capture_output=True, text=True).stdout
         self.limits = "--forwarded-for" in help_text
         args = [sys.executable, "-m", "spider_tui", "server", "--host", "127.0.0.1", "--port", str(self.port),
                 "--data-dir", self.data] + (["--forwarded-for"] if self.limits else [])
         self.log = open(Path(self.data) / "server.log", "w")
-        self.proc = subprocess.Popen(args, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT)
+        self.proc = subprocess.Popen(args, env=env, stdout=self.log, stderr=subprocess.STDOUT, cwd=cwd)
         end = time.monotonic() + 30
         while time.monotonic() < end:
             try:
@@ -160,14 +162,14 @@ async def attack_hello(url: str, seconds: float) -> dict:
         try:
             while True:
                 await ws.send(json.dumps({"type": "league"}))
-                async with asyncio.timeout(8):
-                    try:
+                try:
+                    async with asyncio.timeout(8):
                         while True:
                             msg = json.loads(await ws.recv())
                             if msg.get("type") == "error":
                                 raise ConnectionError
-                    except TimeoutError:
-                        pass
+                except TimeoutError:
+                    pass
         except Exception:  # noqa: BLE001
             pass
 
@@ -240,6 +242,10 @@ async def attack_register(url: str, seconds: float) -> dict:
 
 async def attack_lobby(url: str, seconds: float) -> dict:
     opened = 0
+    c = await client(url, ATTACKER)
+    await c.hello(f"Reader{os.getpid() % 1000}", None)  # its name first (new names are limited)
+    reader = (c.name, c.token)
+    await c.close()
     for i in range(300):
         try:
             c = await client(url, ATTACKER)
@@ -250,7 +256,7 @@ async def attack_lobby(url: str, seconds: float) -> dict:
         except Exception:  # noqa: BLE001
             pass
     c = await client(url, ATTACKER)
-    await c.hello(f"Reader{os.getpid() % 1000}", None)
+    await c.hello(*reader)
     size = len(json.dumps(await c.request("tables")))
     received = 0
     t0 = time.monotonic()
@@ -282,14 +288,14 @@ async def attack_slow(url: str, seconds: float) -> dict:
         u = parse_uri(url)
         await loop.sock_connect(sock, (u.host, u.port))
         req = proto.connect()
-        req.headers["X-Forwarded-For"] = f"198.18.{i // 250}.{i % 250 + 1}"
+        req.headers["X-Forwarded-For"] = ATTACKER  # one client, as in the issue
         proto.send_request(req)
         await loop.sock_sendall(sock, b"".join(proto.data_to_send()))
         while proto.state.name != "OPEN":
             proto.receive_data(await loop.sock_recv(sock, 65536))
             proto.events_received()
-        proto.send_text(json.dumps({"type": "hello", "protocol": 1, "name": f"Slow{i}x{os.getpid() % 1000}",
-                                    "token": None}).encode())
+        proto.send_text(json.dumps({"type": "hello", "protocol": 1, "name": names[i % len(names)][0],
+                                    "token": names[i % len(names)][1]}).encode())
         await loop.sock_sendall(sock, b"".join(proto.data_to_send()))
         end = time.monotonic() + seconds
         while time.monotonic() < end:
@@ -300,6 +306,16 @@ async def attack_slow(url: str, seconds: float) -> dict:
                 return
             await asyncio.sleep(0.05)
 
+    names = []
+    for i in range(20):  # the names an address may make; each signs in on ten connections
+        c = await client(url, ATTACKER)
+        try:
+            await c.hello(f"Slow{i}x{os.getpid() % 1000}", None)
+            names.append((c.name, c.token))
+        except Exception:  # noqa: BLE001
+            pass
+        await c.close()
+    names = names or [("Nobody", None)]
     await asyncio.gather(*(one(i) for i in range(200)), return_exceptions=True)
     for s in socks:
         s.close()
