@@ -278,6 +278,7 @@ async def attack_slow(url: str, seconds: float) -> dict:
 
     loop = asyncio.get_running_loop()
     socks = []
+    opened: list[int] = []
 
     async def one(i: int) -> None:
         proto = ClientProtocol(parse_uri(url), max_size=2**22)
@@ -291,9 +292,16 @@ async def attack_slow(url: str, seconds: float) -> dict:
         req.headers["X-Forwarded-For"] = ATTACKER  # one client, as in the issue
         proto.send_request(req)
         await loop.sock_sendall(sock, b"".join(proto.data_to_send()))
-        while proto.state.name != "OPEN":
-            proto.receive_data(await loop.sock_recv(sock, 65536))
-            proto.events_received()
+        async with asyncio.timeout(10):
+            while proto.state.name != "OPEN":
+                data = await loop.sock_recv(sock, 65536)
+                if not data or proto.handshake_exc is not None:
+                    return  # turned away (the limits per address)
+                proto.receive_data(data)
+                proto.events_received()
+                if proto.handshake_exc is not None:
+                    return
+        opened.append(i)
         proto.send_text(json.dumps({"type": "hello", "protocol": 1, "name": names[i % len(names)][0],
                                     "token": names[i % len(names)][1]}).encode())
         await loop.sock_sendall(sock, b"".join(proto.data_to_send()))
@@ -319,7 +327,7 @@ async def attack_slow(url: str, seconds: float) -> dict:
     await asyncio.gather(*(one(i) for i in range(200)), return_exceptions=True)
     for s in socks:
         s.close()
-    return {"slow_readers": 200}
+    return {"slow_readers": 200, "got_in": len(opened)}
 
 
 ATTACKS = {"hello": attack_hello, "reconnect": attack_reconnect, "register": attack_register,
@@ -352,7 +360,11 @@ def run(name: str, code: Path | None, seconds: float) -> dict:
             return out
 
         under = asyncio.run(during())
-        out, _ = attacker.communicate(timeout=seconds + 600)
+        try:
+            out, _ = attacker.communicate(timeout=seconds + 120)
+        except subprocess.TimeoutExpired:
+            attacker.kill()
+            out, _ = attacker.communicate()
         lines = [x for x in out.splitlines() if x.startswith("{")]
         result = json.loads(lines[-1]) if lines else {"attacker": "no result"}
         return {"attack": name, "server": str(code or "this checkout"), "limits": server.limits, **result,
