@@ -8,6 +8,7 @@ printer strips any that would come from elsewhere).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import logging
@@ -69,6 +70,17 @@ def server_parser() -> Parser:
     p.add_argument("--heartbeat-seconds", type=_positive(float), default=5,
                    help="with several processes: how often each says it is alive; one silent for 3x this is "
                         "taken as gone and its players show offline (default 5)")
+    p.add_argument("--out-seconds", type=_positive(float), default=60,
+                   help="a player offline this long while playing is out; a round of players all done or out "
+                        "ends (default 60)")
+    p.add_argument("--house-bots-after", type=_positive(float), default=20, metavar="S",
+                   help="a person alone at a standard table this long gets house bots (fair bots, marked as "
+                        "bots, never rated) until the table is full (default 20)")
+    p.add_argument("--house-bot-pace", type=_positive(float), default=2.5, metavar="S",
+                   help="seconds between a house bot's actions, on average (default 2.5)")
+    p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
+    # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
+    p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
     from .server import Limits
 
     d = Limits()
@@ -120,7 +132,9 @@ def cmd_server(argv: list[str]) -> int:
         raise UsageError(f"argument --db: {e}", "spider server") from None
     options = Options(round_seconds=args.round_seconds, fast_seconds=args.fast_seconds,
                       between_seconds=args.between_seconds, start_wait=args.start_wait,
-                      heartbeat_seconds=args.heartbeat_seconds)
+                      heartbeat_seconds=args.heartbeat_seconds, out_seconds=args.out_seconds,
+                      house_bots_after=None if args.no_house_bots else args.house_bots_after,
+                      house_bot_pace=args.house_bot_pace)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     broker = None
     if args.db and args.db.startswith(("postgresql://", "postgres://")):
@@ -147,6 +161,18 @@ def cmd_server(argv: list[str]) -> int:
                 loop.add_signal_handler(sig, stop.set)
             except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
                 pass
+        if args.until_stdin_closes:
+            import threading
+
+            def watch() -> None:
+                try:
+                    while sys.stdin.buffer.read(4096):
+                        pass
+                except (OSError, ValueError):
+                    pass
+                loop.call_soon_threadsafe(stop.set)
+
+            threading.Thread(target=watch, name="palast-stdin", daemon=True).start()
         try:
             await stop.wait()
         finally:

@@ -91,3 +91,8 @@ def league_row(rank: int, row: dict) -> str:
     rating_text = f"{float(rating):.1f}" if ok and rating is not None else "-"
     return (f"{rank:>4}  {name(row.get('name'), 16):<16} {rating_text:>7} {num(row.get('tables')):>7} "
             f"{num(row.get('wins')):>5} {num(row.get('experience')):>11}")
+
+
+#: The question before leaving a table in play (the race's and the standings' ``x``).
+LEAVE_RUNNING = ("Leave this table? The rest of its rounds are forfeited; your total so far stands "
+                 "and is ranked at the end.")

@@ -375,6 +375,8 @@ class PalastSession:
         return True
 
     async def leave(self) -> bool:
+        """Leave the table: before it starts, or a running one (the rest of its rounds are
+        forfeited; the total stands and is ranked at the end, SPEC §13)."""
         if await self._request("leave") is None:
             return False
         self._leave_table()
@@ -516,12 +518,17 @@ class PalastSession:
                 self.opponents[player] = ev
                 self._changed("progress")
         elif kind == "round_over":
+            n = whole(ev.get("round"), len(self.deals) + 1)
+            deal = _told_deal(ev.get("deal"))
+            if deal is not None:  # told again after a reconnect: one entry per round
+                self.deals = sorted([d for d in self.deals if d[0] != n] + [(n, deal)])
+            current = (self.table or {}).get("round")
+            if isinstance(current, int) and n < current:
+                self._changed("standings")  # an earlier round, told again after welcome
+                return
             rows = ev.get("standings")
             self.standings = {**ev, "standings": [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []}
             self.ready_sent = False
-            deal = _told_deal(ev.get("deal"))
-            if deal is not None:
-                self.deals.append((whole(ev.get("round")) or len(self.deals) + 1, deal))
             if self.race is not None:
                 self.race.pause()
             if self.table is not None:

@@ -32,6 +32,7 @@ from .db import (
     ActionRow, Placing, PlayerRow, ResultRow, StaleRound, Store, TableRow,
 )
 from . import protocol
+from .house import HouseBots
 from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
@@ -70,12 +71,16 @@ class Options:
     #: Several processes: each says it is alive this often; one silent for 3× this is taken as
     #: gone, and its players show "offline" until they reconnect elsewhere.
     heartbeat_seconds: float = 5.0
-    #: A table opened by a player that hasn't started this long after it opened closes (its
-    #: players are unseated); standard tables stay open (SPEC §13).
-    waiting_seconds: float = 10 * 60
     #: A player still playing who has been offline this long is "out"; a round whose players are
     #: all done (solved, gave up, stuck, left or out) ends (SPEC §13).
     out_seconds: float = 60.0
+    #: A table opened by a player that hasn't started this long after it opened closes (its
+    #: players are unseated); standard tables stay open (SPEC §13).
+    waiting_seconds: float = 10 * 60
+    #: A person alone at a standard table this long gets house bots until the table is full
+    #: (``None``: no house bots); a house bot acts every ``house_bot_pace`` seconds on average.
+    house_bots_after: float | None = 20.0
+    house_bot_pace: float = 2.5
     #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
     #: (SPEC §2); never a number.  Tests may fix the bytes.
     draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
@@ -158,11 +163,14 @@ class Palast:
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
-        self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
+        self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
+        self.house: HouseBots | None = None
+        if self.options.house_bots_after is not None:
+            self.house = HouseBots(self, self.options.house_bots_after, self.options.house_bot_pace)
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -184,6 +192,8 @@ class Palast:
         if self.cluster:
             self.cluster.run()
         await self._ensure_standard()
+        if self.house:
+            await self.house.start()
         self._spawn(self._sweep_forever())
 
     async def stop(self) -> None:
@@ -195,6 +205,8 @@ class Palast:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.house:
+            self.house.stop()
         if self.cluster:
             await self.cluster.stop()
 
@@ -800,7 +812,7 @@ class Palast:
             self._spawn(self._end_round(t, t.row.round))
 
     async def _sweep_forever(self) -> None:
-        step = max(0.02, min(5.0, self.options.out_seconds / 6))
+        step = max(0.02, min(1.0, self.options.out_seconds / 6, (self.options.house_bots_after or 4) / 4))
         while True:
             await asyncio.sleep(step)
             try:
@@ -827,6 +839,8 @@ class Palast:
                     t.out.add(s.player_id)
                     self._mark(t, s)
             self._check_done(t)
+        if self.house:
+            self.house.check()
 
     def _mark(self, t: LiveTable, s: Seat) -> None:
         """Send the seat's progress to the table soon, coalescing bursts (well within 1 s)."""
@@ -918,8 +932,11 @@ class Palast:
         another call (or process) already finished the table."""
         totals = [(s.player_id, t.totals.get(s.player_id, 0)) for s in t.seats]
         ranking = league.places(totals)
-        counted = not t.row.training and len(t.seats) >= 2
-        placings = [Placing(pid, total, place) for pid, total, place in ranking]
+        # House bots never get a rating, and a table whose only person played with bots counts
+        # as Training for the league (SPEC §13): only people are rated, and only two or more.
+        bots = {s.player_id for s in t.seats if s.bot}
+        counted = not t.row.training and len(t.seats) - len(bots) >= 2
+        placings = [Placing(pid, total, place) for pid, total, place in ranking if pid not in bots]
         if not await self.store.finish_table(t.id, placings, counted, league.rate):
             return None
         names = {s.player_id: s.name for s in t.seats}

@@ -14,7 +14,7 @@ import gc
 import random
 import signal
 from datetime import date
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from textual.app import App
 from textual.timer import Timer
@@ -41,6 +41,10 @@ from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
 from spider_tui.ui_launch import Launch
+
+if TYPE_CHECKING:
+    from spider_tui.palast.embedded import EmbeddedPalast
+
 
 class AsciiScrollBarRender(ScrollBarRender):
     """Scrollbars of whole cells only: no ▁▂▃ block glyphs in ASCII mode."""
@@ -71,6 +75,7 @@ class SpiderApp(App):
         self.launch = launch or Launch()
         self.today = today
         self.rng = rng or random.Random()
+        self._embedded: EmbeddedPalast | None = None  # the embedded Palast, once started
         self._load_error: str | None = None
         try:
             self.data = save.load()
@@ -437,6 +442,17 @@ class SpiderApp(App):
 
         self.open_dialog(Help())
 
+    def start_embedded(self) -> str:
+        """Start the embedded Palast (once; blocking: from a worker thread); its URL."""
+        from spider_tui.palast.embedded import EmbeddedPalast
+
+        if self._embedded is None:
+            self._embedded = EmbeddedPalast(self.save.path.parent)
+        return self._embedded.start()
+
+    def embedded_url(self) -> str | None:
+        return self._embedded.url if self._embedded is not None else None
+
     def open_palast(self, url: str | None = None) -> None:
         """The Palast (SPEC §13): the server and name, then the lobby."""
         from spider_tui.ui.palast.connect import ConnectScreen
@@ -470,6 +486,8 @@ class SpiderApp(App):
         longer, after the terminal is restored)."""
         self.store_round()
         self.writer.flush(timeout=2.0)
+        if self._embedded is not None:  # the embedded Palast stops with the app
+            self._embedded.stop(wait=False)
 
     def hang_up(self) -> None:
         """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""

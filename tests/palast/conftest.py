@@ -45,7 +45,7 @@ def make_options(**kw) -> Options:
     again the same way (a test that needs a particular deal passes ``draw``)."""
     deals = random.Random(20261130)
     base = dict(round_seconds=600, fast_seconds=300, between_seconds=30, start_wait=30, progress_delay=0.05,
-                draw=lambda: deals.randbytes(16))
+                draw=lambda: deals.randbytes(16), house_bots_after=None)  # house bots: where a test asks
     base.update(kw)
     return Options(**base)
 

@@ -167,8 +167,7 @@ async def test_lobby_refusals_change_nothing(palast):
     assert ans["type"] == "refused" and "host" in ans["reason"]
     await host.start()
     r = await guest.wait_for("round")
-    ans = await guest.request("leave", check=False)
-    assert ans["type"] == "refused" and "started" in ans["reason"]
+    # (A player may leave a running table since issue 20: tests/palast/test_absent.py.)
     # Moves: illegal, undo under Undo off, after giving up.
     ans = await guest.play("1>1")
     assert ans["type"] == "refused" and "own column" in ans["reason"]

@@ -166,8 +166,9 @@ class Store(abc.ABC):
     # -- players
     @abc.abstractmethod
     async def register(self, name: str, token_hash: str, now: float, bot: bool = False) -> PlayerRow | None:
-        """A new player (a house bot when ``bot``), or None when the name is taken case-insensitively
-        or another name has its confusable skeleton (``names.key``; a unique index in the database)."""
+        """A new player (a house bot when ``bot``), or None when the name is taken
+        case-insensitively or another name has its confusable skeleton (``names.key``; a unique
+        index in the database)."""
 
     @abc.abstractmethod
     async def player_by_name(self, name: str) -> PlayerRow | None: ...

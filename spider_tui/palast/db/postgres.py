@@ -37,12 +37,14 @@ T = TypeVar("T")
 
 #: Any number that is the same in every process: the lock that serialises schema changes.
 _SCHEMA_LOCK = 0x5B1DE7
-#: The schema versions in order; each entry is applied once (``palast_schema``).
-SCHEMA_VERSION = 3  # 3: players.skeleton (names unique by their confusable skeleton)
+#: The schema version (``palast_schema``): each step is applied once, in order, in ``open``.
+#: 2: players.skeleton (names unique by their confusable skeleton); 3: deal codes, round_deals,
+#: house bots, leaving a running table.
+SCHEMA_VERSION = 3
 
 
-def migration_2() -> list[str]:
-    """Version 2 (issue 20): deal codes (text), each round's deal, house bots, leaving a running
+def migration_3() -> list[str]:
+    """Version 3 (issue 20): deal codes (text), each round's deal, house bots, leaving a running
     table.  Every statement may run on a database that has it already."""
     out = ["ALTER TABLE tables ALTER COLUMN deal TYPE TEXT USING deal::text",
            "CREATE TABLE IF NOT EXISTS round_deals (table_id INTEGER NOT NULL, round INTEGER NOT NULL, "
@@ -147,10 +149,6 @@ class PostgresStore(Store):
                     "INSERT INTO palast_schema VALUES (1, extract(epoch FROM now()))"
                 )
             if have < 2:
-                for statement in migration_2():
-                    await first.execute(statement)
-                await first.execute("INSERT INTO palast_schema VALUES (2, extract(epoch FROM now()))")
-            if have < 3:  # names unique by skeleton (issue 20 item 10)
                 await first.execute(SKELETON_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
                 cur = await first.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id")
                 missing = await cur.fetchall()
@@ -160,6 +158,10 @@ class PostgresStore(Store):
                     async with first.cursor() as c:
                         await c.executemany("UPDATE players SET skeleton = %s WHERE id = %s", skeletons(missing, taken))
                 await first.execute(SKELETON_INDEX)
+                await first.execute("INSERT INTO palast_schema VALUES (2, extract(epoch FROM now()))")
+            if have < 3:
+                for statement in migration_3():
+                    await first.execute(statement)
                 await first.execute("INSERT INTO palast_schema VALUES (3, extract(epoch FROM now()))")
         self._idle.put_nowait(first)
         for _ in range(self.pool_size - 1):

@@ -61,6 +61,7 @@ class PalastScreen(Screen):
         self.show_league = False
         self._shown: dict[str, object] = {}
         self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
+        self._leave_asked = False  # x once at a running table: the question is on the info line
 
     def compose(self) -> ComposeResult:
         yield Static("", id="p-head", markup=False)
@@ -133,6 +134,7 @@ class PalastScreen(Screen):
     def render_phase(self) -> None:
         s = self.session
         phase = s.phase
+        self._leave_asked = False  # the info line is drawn again: a question there is gone
         where = lines.name(s.url, 40)
         self.put("#p-head", f"Palast {where} · {lines.name(s.name, 16)}" + (" · offline" if s.offline else ""))
         if phase == "lobby" and self.show_league:
@@ -190,7 +192,7 @@ class PalastScreen(Screen):
         allowed = {
             "open_table": phase == "lobby", "code": phase == "lobby", "league": phase == "lobby",
             "refresh": phase == "lobby", "start": phase == "waiting" and self.session.is_host,
-            "leave_table": phase == "waiting", "ready": phase == "standings" and not self.session.ready_sent,
+            "leave_table": phase in ("waiting", "standings", "race"), "ready": phase == "standings" and not self.session.ready_sent,
             "alone": phase in ("standings", "final") and bool(self.session.deals),
             "back": phase == "final", "to_table": phase == "race",
         }
@@ -252,6 +254,12 @@ class PalastScreen(Screen):
         await self.session.start_table()
 
     async def action_leave_table(self) -> None:
+        """x: leave a table; a running one only on a second x (its question on the info line)."""
+        if self.session.phase != "waiting" and not self._leave_asked:
+            self._leave_asked = True
+            self.put("#p-info", f"{lines.LEAVE_RUNNING}\nx again: leave the table")
+            return
+        self._leave_asked = False
         await self.session.leave()
         self.render_phase()
 

@@ -4,6 +4,7 @@ above it and the round's countdown (SPEC §13).  An opponent's progress repaints
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Static
 
 from spider_tui.palast import lines
@@ -16,6 +17,7 @@ class RaceScreen(GameScreen):
     """A Palast round.  Same keys and clicks as a solo round; Retry and New are not offered;
     q goes back to the Palast screen (the seat and the clock stay)."""
 
+    BINDINGS = [Binding("x", "leave_table", "Leave table")]
     DEFAULT_CSS = """
     RaceScreen #opponents { height: auto; background: #10201a; color: #d8d8c8; padding: 0 1; }
     RaceScreen.-small #opponents { display: none; }
@@ -91,6 +93,20 @@ class RaceScreen(GameScreen):
                 self.sync()
 
         self.open_dialog(Confirm(self.round.give_up_question(), answered))
+
+    def action_leave_table(self) -> None:
+        """x: leave the running table, after a question (the rest of its rounds are forfeited)."""
+        from spider_tui.ui.widgets.dialogs import Confirm
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self._leave_table(), exclusive=True)
+
+        self.open_dialog(Confirm(lines.LEAVE_RUNNING, answered))
+
+    async def _leave_table(self) -> None:
+        if await self.session.leave():
+            self.dismiss()
 
     def action_retry(self) -> None:
         pass
