@@ -24,10 +24,12 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from . import names, protocol
@@ -185,7 +187,7 @@ class PalastServer:
         await self.store.open()
         await self.palast.start()
         self._server = await serve(
-            self._handle, self.host, self.port, max_size=RECEIVE_LIMIT, max_queue=16,
+            self._handle, self.host, self.port, max_size=RECEIVE_LIMIT, max_queue=16, process_request=self._admit,
             ping_interval=20, ping_timeout=20, close_timeout=5, server_header=None,
             compression=None,
         )
@@ -203,17 +205,28 @@ class PalastServer:
         await self.store.close()
 
     # ------------------------------------------------------------------ one connection
-    def address(self, ws: ServerConnection) -> str:
+    def address(self, ws: ServerConnection, request: Request | None = None) -> str:
         """The client's address: the peer's, or behind a trusted reverse proxy (``forwarded``)
         the last one in ``X-Forwarded-For`` (the one the proxy added)."""
-        peer = ws.remote_address[0] if ws.remote_address else "?"
-        if self.limits.forwarded and ws.request is not None:
-            header = ws.request.headers.get("X-Forwarded-For")
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        request = request or ws.request
+        if self.limits.forwarded and request is not None:
+            header = request.headers.get("X-Forwarded-For")
             if header:
                 last = header.split(",")[-1].strip()
                 if last and len(last) <= 64:
-                    return last
-        return str(peer)
+                    peer = last
+        return address_key(peer)
+
+    def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Before the WebSocket handshake (``process_request``): a connection over the limits is
+        turned away with a plain HTTP answer, which costs the server far less than a handshake,
+        an ``error`` message and a closing handshake (a flood of them stalled everyone)."""
+        if self._per_address.get(self.address(ws, request), 0) >= self.limits.per_address:
+            return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address; close some and try again.\n")
+        if self._open >= self.limits.connections:
+            return ws.respond(HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
+        return None
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address(ws)
@@ -384,6 +397,26 @@ class PalastServer:
         for message in await self.palast.resume(player):
             out.send(message)
         return player
+
+
+def address_key(address: str) -> str:
+    """What the limits per address count by: an IPv4 address, or an IPv6 address's /64 (one
+    home or one host gets a whole /64, so single IPv6 addresses cost an attacker nothing).
+
+    >>> address_key("2001:db8:1:2:aaaa::1"), address_key("203.0.113.5"), address_key("::ffff:10.0.0.1")
+    ('2001:db8:1:2::/64', '203.0.113.5', '10.0.0.1')
+    """
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _id_of(data: Any) -> int | None:

@@ -50,6 +50,15 @@ def _seconds(t: float | None) -> float | None:
     return None if t is None else round(t, 3)
 
 
+def _span(seconds: float) -> str:
+    """``10 minutes``, ``1 minute``, ``45 seconds``."""
+    if seconds >= 60:
+        m = round(seconds / 60)
+        return f"{m} minute{'s' if m != 1 else ''}"
+    s = round(seconds)
+    return f"{s} second{'s' if s != 1 else ''}"
+
+
 @dataclass
 class Options:
     """Server timings; tests shorten them (SPEC §13 gives the defaults)."""
@@ -614,6 +623,25 @@ class Palast:
         await self._maybe_next(t)
         return {"type": "ready", "table": t.id, "round": row.round}
 
+    async def _expire(self, t: LiveTable) -> None:
+        """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""
+        if not await self.store.close_table(t.id, seated=True):
+            row = await self.store.table(t.id)
+            if row is not None:  # it started meanwhile
+                t.row = row
+                return
+            # another process closed it: its players here hear it too
+        message = {"type": "closed", "table": t.id,
+                   "reason": f"The table waited {_span(self.options.waiting_seconds)} without starting and closed."}
+        text = protocol.dumps(message)
+        for s in t.seats:
+            send = self.online.get(s.player_id)
+            if send:
+                send(text)
+        self._drop(t)
+        if self.cluster:
+            self.cluster.announce(t.id, {"type": "_table", "table": t.id})
+
     async def _maybe_next(self, t: LiveTable) -> None:
         """Between rounds: the next round starts once every player still at the table is ready
         (those who left, and bots, are not waited for)."""
@@ -624,25 +652,6 @@ class Palast:
         waiting = [s for s in seats if s.left_at is None and not s.bot]
         if all(s.ready >= row.round for s in waiting):
             self._spawn(self._start_round(t, row.round + 1))
-
-    async def _expire(self, t: LiveTable) -> None:
-        """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""
-        if not await self.store.close_table(t.id, seated=True):
-            row = await self.store.table(t.id)
-            if row is not None:  # it started meanwhile
-                t.row = row
-                return
-            # another process closed it: its players here hear it too
-        message = {"type": "closed", "table": t.id,
-                   "reason": f"The table waited {round(self.options.waiting_seconds / 60)} minutes without starting and closed."}
-        text = protocol.dumps(message)
-        for s in t.seats:
-            send = self.online.get(s.player_id)
-            if send:
-                send(text)
-        self._drop(t)
-        if self.cluster:
-            self.cluster.announce(t.id, {"type": "_table", "table": t.id})
 
     async def _auto_start(self, t: LiveTable) -> None:
         t.row = await self.store.table(t.id) or t.row

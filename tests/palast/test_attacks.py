@@ -42,6 +42,25 @@ async def player(palast, name: str, address: str = "198.51.100.1", token: str | 
     return c
 
 
+async def turned_away(palast, address: str, status: int) -> str:
+    """Connect from ``address`` expecting an HTTP refusal before the handshake; its text."""
+    from websockets.exceptions import InvalidStatus
+
+    with pytest.raises(InvalidStatus) as e:
+        await connect(palast, address)
+    assert e.value.response.status_code == status
+    return e.value.response.body.decode()
+
+
+async def test_the_app_shows_why_it_was_turned_away(palast_factory):
+    from spider_tui.palast.session import PalastError, sign_in
+
+    palast = await palast_factory(limits=wide(connections=1))
+    await player(palast, "First")
+    with pytest.raises(PalastError, match="The server is full"):
+        await sign_in(palast.url, "Second", None)
+
+
 async def closed_with(c: PalastClient, words: str) -> dict:
     await asyncio.wait_for(c.closed.wait(), 10)
     errors = [m for m in c.received if m["type"] == "error"]
@@ -77,14 +96,11 @@ async def test_connections_per_address_are_capped_and_others_still_get_in(palast
     token = back.token
     await back.close()
     flood = [await connect(palast, "203.0.113.7") for _ in range(4)]
-    extra = await connect(palast, "203.0.113.7")
-    err = await extra.next_event(timeout=10)
-    assert err["type"] == "error" and "Too many connections from your address" in err["reason"]
-    await asyncio.wait_for(extra.closed.wait(), 10)
+    # Turned away before the WebSocket handshake, with the reason (the app shows it).
+    assert "Too many connections from your address" in await turned_away(palast, "203.0.113.7", 429)
     # The flooder's connections that never say hello don't fill the server for anyone else.
     for _ in range(10):
-        late = await connect(palast, "203.0.113.7")
-        assert (await late.next_event(timeout=10))["type"] == "error"
+        await turned_away(palast, "203.0.113.7", 429)
     newcomer = await player(palast, "Newcomer", "192.0.2.10")
     again = await player(palast, "Returning", "192.0.2.9", token)
     assert again.name == "Returning"
@@ -394,3 +410,11 @@ async def test_binary_frames_are_refused(palast):
     await raw.send_raw(json.dumps({**HELLO, "name": "Bin"}).encode())
     err = await raw.next_event(timeout=10)
     assert err["type"] == "error" and "Binary" in err["reason"]
+
+
+async def test_ipv6_addresses_count_by_their_64(palast_factory):
+    palast = await palast_factory(limits=wide(per_address=2))
+    held = [await connect(palast, "2001:db8:5:6::1"), await connect(palast, "2001:db8:5:6::abcd")]
+    assert "Too many connections" in await turned_away(palast, "2001:db8:5:6:ffff::9", 429)
+    other = await player(palast, "V6", "2001:db8:5:7::1")
+    assert other.name == "V6" and not any(c.closed.is_set() for c in held)

@@ -62,3 +62,21 @@ def test_table_rules_are_canonical_and_scoring_is_implicit():
     assert table_rules("timed") == "classic"
     assert table_rules("practice") == "practice"
     assert table_rules("Spiderette + joker") == "spiderette+joker"
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(max_size=24))
+def test_a_registered_name_is_nfkc_visible_and_at_most_16_columns(name):
+    """Issue 20 item 10: whatever a client sends, a name the server registers is NFKC, has no
+    default-ignorable or filler code point, and takes at most 16 terminal columns."""
+    from spider_tui.palast import names
+
+    try:
+        req = parse(json.dumps({"type": "hello", "protocol": 1, "name": name, "token": None}))
+    except Refusal:
+        return
+    stored = req["name"]
+    assert unicodedata.normalize("NFKC", stored) == stored
+    assert not any(names.ignorable(ch) for ch in stored) and not has_control(stored)
+    assert 1 <= names.width(stored) <= 16
+    assert names.key(stored) == names.key(name)  # the look-alike key doesn't depend on the form sent
