@@ -11,7 +11,9 @@ player sees: the ``position`` views the server sends it (every face-down and sto
 Its moves are the fair bot's (``spider_tui.engine.fairbot.plan(view)``, SPEC §14; its search
 runs on a worker thread so the event loop keeps answering), one action every
 ``house_bot_pace`` seconds on average (a human pace); it never undoes, and gives up when the fair
-bot has nothing to play.  A bot seated at a table when the server restarts plays on.
+bot has nothing to play, or once no person at its table is still playing the round (they
+solved, gave up, are stuck, left or are out: nobody waits for bots).  A bot seated at a table
+when the server restarts plays on.
 """
 
 from __future__ import annotations
@@ -150,6 +152,14 @@ class HouseBots:
 
         task.add_done_callback(done)
 
+    def _people_playing(self, bot_id: int) -> bool:
+        """Is a person at the bot's table still playing this round (not done, left or out)?"""
+        p = self.palast
+        t = p.tables.get(p.seated.get(bot_id, 0))
+        if t is None:
+            return True
+        return any(not s.bot and s.game is not None and p._state(t, s) == "playing" for s in t.seats)
+
     def _wait(self) -> float:
         """Seconds before the next action: a human pace, never the same twice."""
         return self.pace * self.rng.uniform(0.5, 1.5)
@@ -188,6 +198,8 @@ class HouseBots:
                     continue
                 if position is None:
                     continue
+                if not self._people_playing(bot.id):
+                    line = ["give up"]  # nobody left to race: the round ends now, not by its clock
                 if not line:
                     try:
                         line = await loop.run_in_executor(self._pool, plan_moves, position)

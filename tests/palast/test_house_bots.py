@@ -77,3 +77,15 @@ async def test_house_bots_get_no_rating_and_their_table_is_training_for_the_leag
     me = next((p for p in league if p["name"] == "Anna"), None)
     # Anna's only company was bots: Training for the league (a counted table would list her, tables 1)
     assert me is None or me["tables"] == 0
+
+
+async def test_bots_stop_when_no_person_is_playing_so_nobody_waits_for_them(palast_factory):
+    # The person gives up at once: the bots (slow here) give up at their next turn, and the round
+    # ends long before its clock (10 minutes) — the "watched Time left count to 0".
+    palast = await palast_factory(house_bots_after=0.2, house_bot_pace=0.3)
+    anna, t = await _alone_at_the_standard_table(palast)
+    await anna.wait_for("round", timeout=30)
+    await anna.play("give up", check=True)
+    over = await anna.wait_for("round_over", round=1, timeout=30)
+    states = {s["player"]: s["state"] for s in over["standings"]}
+    assert states.pop("Anna") == "gave up" and set(states.values()) <= {"gave up", "solved", "stuck"}
