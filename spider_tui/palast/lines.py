@@ -56,6 +56,8 @@ def opponent_line(progress: dict) -> str:
     state = name(progress.get("state", "playing"), 20)
     if state == "solved":
         state = f"solved in {clock(progress.get('seconds'))}"
+    if progress.get("bot") is True:  # a house bot (SPEC §13: marked wherever names show)
+        state += " · bot"
     return (f"{name(progress.get('player'), 16):<16} Score {num(progress.get('score')):>5}  "
             f"Runs {num(progress.get('runs'))}  Moves {num(progress.get('moves')):>3}  {name(state, 20)}")
 
@@ -67,8 +69,11 @@ def standings_row(row: dict) -> str:
     """A player's round: score, total, solved, moves, and the time to solve (``-`` if not solved)."""
     solved = bool(row.get("solved"))
     time_text = clock(row.get("seconds")) if solved else "-"
+    notes = [w for w, on in (("bot", row.get("bot") is True),
+                             ("left", row.get("state") == "left"), ("out", row.get("state") == "out")) if on]
     return (f"{name(row.get('player'), 16):<16} {num(row.get('score')):>6} {num(row.get('total')):>6}  "
-            f"{'yes' if solved else 'no':<6} {num(row.get('moves')):>5} {time_text:>6}")
+            f"{'yes' if solved else 'no':<6} {num(row.get('moves')):>5} {time_text:>6}"
+            + (f"  {' '.join(notes)}" if notes else ""))
 
 
 RANKING_HEADER = f"{'Place':>5} {'Player':<16} {'Total':>7}"

@@ -89,3 +89,15 @@ async def test_bots_stop_when_no_person_is_playing_so_nobody_waits_for_them(pala
     over = await anna.wait_for("round_over", round=1, timeout=30)
     states = {s["player"]: s["state"] for s in over["standings"]}
     assert states.pop("Anna") == "gave up" and set(states.values()) <= {"gave up", "solved", "stuck"}
+
+
+def test_bots_are_marked_on_the_race_and_standings_lines():
+    from spider_tui.palast import lines
+
+    bot = {"player": "House bot 1", "score": 5, "runs": 0, "moves": 3, "state": "playing", "bot": True}
+    assert lines.opponent_line(bot).endswith("playing · bot")
+    assert not lines.opponent_line({**bot, "bot": False}).endswith("bot")
+    row = {"player": "House bot 1", "score": 5, "total": 5, "solved": False, "moves": 3, "seconds": 1.0,
+           "state": "gave up", "bot": True}
+    assert lines.standings_row(row).endswith("  bot")
+    assert lines.standings_row({**row, "bot": None, "state": "left"}).endswith("  left")
