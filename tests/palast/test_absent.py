@@ -223,3 +223,22 @@ async def test_leaving_twice_is_refused(servers):
     assert (await bo.leave())["type"] == "left"
     again = await bo.request("leave", check=False)
     assert again["type"] == "refused"
+
+
+async def test_a_player_leaves_on_one_process_and_the_round_ends_on_the_other(servers, db_url):
+    if not db_url.startswith("postgresql:"):
+        pytest.skip("several processes serve one Palast on PostgreSQL only")
+    a, b = await servers(), await servers()
+    anna = await a.player("Anna")
+    bo = await b.player("Bo")
+    opened = await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
+    await bo.join(code=opened["code"])
+    await anna.start()
+    await bo.wait_for("round")
+    assert (await bo.leave())["type"] == "left"
+    await anna.wait_for("progress", player="Bo", state="left", timeout=10)
+    await anna.play("give up", check=True)
+    over = await anna.wait_for("round_over", timeout=10)
+    assert {s["player"]: s["state"] for s in over["standings"]} == {"Anna": "gave up", "Bo": "left"}
+    ranking = (await anna.wait_for("table_over", timeout=10))["ranking"]
+    assert sorted(r["player"] for r in ranking) == ["Anna", "Bo"]
