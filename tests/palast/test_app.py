@@ -370,3 +370,28 @@ async def test_the_app_lists_the_finished_rounds_after_a_restart(palast_factory,
         await until(pilot, lambda: lobby.session.phase == "standings")
         await until(pilot, lambda: f"deal {told['deal']}" in statics(lobby))
         assert "Round 1/3" in statics(lobby)
+
+
+async def test_between_rounds_x_twice_leaves_the_table(palast, make_app):
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Anna")
+        await open_table(pilot, app, lobby, rounds=2)
+        bot = await palast.player("bot-1")
+        await bot.join(table=lobby.session.table["id"])
+        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await bot.wait_for("round")
+        await bot.play("give up", check=True)
+        await pilot.press("g", "y")
+        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+        await pilot.press("x")
+        await until(pilot, lambda: "forfeited" in statics(lobby))
+        assert lobby.session.phase == "standings"  # asked, not left
+        await pilot.press("x")
+        await until(pilot, lambda: lobby.session.phase == "lobby")
+        # The round-2 start doesn't wait for Anna, who left: the bot's ready starts it.
+        await bot.ready()
+        r2 = await bot.wait_for("round", round=2, timeout=10)
+        assert r2["round"] == 2
