@@ -495,6 +495,8 @@ class PalastSession:
 
     def _on(self, ev: dict) -> None:
         kind = ev.get("type")
+        if kind in ("round", "progress", "round_over", "table_over") and self._elsewhere(ev):
+            return  # a late event of a table this player left
         if kind == "joined":
             self.table = table_dict(ev.get("table")) or self.table
             if ev.get("code") is not None:
@@ -542,6 +544,13 @@ class PalastSession:
             self._changed("final")
         elif kind == "error":
             self._say(str(ev.get("reason") or "The server closed the connection."))
+
+    def _elsewhere(self, ev: dict) -> bool:
+        """Does the event name a table other than the one the player sits at (or any, when the
+        player sits nowhere)?"""
+        mine = (self.table or {}).get("id")
+        told = ev.get("table")
+        return isinstance(told, int) and not isinstance(told, bool) and told != mine
 
     def _round(self, ev: dict) -> None:
         try:
