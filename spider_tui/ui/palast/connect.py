@@ -48,7 +48,7 @@ class ConnectScreen(Screen):
     def compose(self) -> ComposeResult:
         data = self.app.data
         url = self.url or last_server(data) or DEFAULT_SERVER
-        login = server_login(data, url)
+        login = server_login(data, url) or server_login(data, embedded.LOGIN_KEY)  # the name used here
         with Vertical():
             yield Static("The Palast: race others live on the same deal.", markup=False)
             yield Static("Server", markup=False)
