@@ -226,6 +226,16 @@ async def test_the_league_is_the_top_n_and_the_askers_own_row(palast_factory, db
     anonymous = await palast.raw()
     anon = await anonymous.request("league")
     assert len(anon["players"]) == LEAGUE_TOP and anon["me"] is None
+    # `spider league` prints the top N and says how many there are.
+    import contextlib
+    import io
+
+    from spider_tui.palast.cli import cmd_league
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert await asyncio.to_thread(cmd_league, ["--server", palast.url]) == 0
+    assert f"The best {LEAGUE_TOP} of {LEAGUE_TOP + 10} players." in out.getvalue()
 
 
 def _execute(store, sql: str) -> None:
