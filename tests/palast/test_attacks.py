@@ -210,6 +210,15 @@ async def test_the_lobby_comes_in_pages_with_the_own_table_first(palast):
     ids = [t["id"] for t in first["tables"] + second["tables"]]
     assert len(set(ids)) == TABLES_PAGE + 6
     assert len(json.dumps(first)) < 32 * 1024
+    # The app's lobby: the first page, and how many there are.
+    from spider_tui.palast.session import PalastSession
+
+    session = PalastSession(palast.url, "Browser")
+    await session.start()
+    try:
+        assert len(session.tables) == TABLES_PAGE and session.tables_total == TABLES_PAGE + 6
+    finally:
+        await session.close()
 
 
 async def test_the_league_is_the_top_n_and_the_askers_own_row(palast_factory, db_url):
