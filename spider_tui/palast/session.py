@@ -236,6 +236,7 @@ class PalastSession:
         self.client: PalastClient | None = None
         self.tables: list[dict] = []
         self.league: list[dict] = []
+        self.tables_total = 0  # tables in the lobby; the server sends one page (the first 50)
         self.table: dict | None = None
         self.code: str | None = None
         self.round = 0
@@ -347,6 +348,7 @@ class PalastSession:
         if answer is not None:
             tables = answer.get("tables")
             self.tables = [t for t in map(table_dict, tables if isinstance(tables, list) else []) if t is not None]
+            self.tables_total = max(len(self.tables), whole(answer.get("total"), len(self.tables)))
             self._changed("lobby")
 
     async def load_league(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input, Static
 from spider_tui.palast import embedded
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast.session import PalastError, PalastSession
+from spider_tui.safe_text import visible
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
 
 if TYPE_CHECKING:
@@ -68,7 +69,8 @@ class ConnectScreen(Screen):
             self.query_one("#c-name" if self.url else "#c-server", Input).focus()
 
     def say(self, text: str) -> None:
-        self.query_one("#c-status", Static).update(text)
+        """One status line; it may hold a server's words or a typed address: shown ``visible``."""
+        self.query_one("#c-status", Static).update(visible(text, newlines=False))
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "c-server" and not self.query_one("#c-name", Input).value.strip():
