@@ -60,6 +60,7 @@ class HouseBots:
         self.playing: dict[int, asyncio.Task] = {}  # bot player id -> its task
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="palast-house-bots")
         self._seating = asyncio.Lock()
+        self._filling: set[int] = set()  # tables a fill is on its way to
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -91,7 +92,8 @@ class HouseBots:
                 continue
             alone.add(t.id)
             since = self.alone_since.setdefault(t.id, now)
-            if now - since >= self.after and not self._seating.locked():
+            if now - since >= self.after and t.id not in self._filling:
+                self._filling.add(t.id)
                 p._spawn(self.fill(t))
         for tid in list(self.alone_since):
             if tid not in alone:
@@ -99,6 +101,13 @@ class HouseBots:
 
     async def fill(self, t: LiveTable) -> None:
         """Seat bots at ``t`` until it is full (or a person or bot can't sit any more)."""
+        p = self.palast
+        try:
+            await self._fill(t)
+        finally:
+            self._filling.discard(t.id)
+
+    async def _fill(self, t: LiveTable) -> None:
         p = self.palast
         async with self._seating:
             t.row = await p.store.table(t.id) or t.row
