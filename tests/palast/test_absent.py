@@ -245,3 +245,27 @@ async def test_a_player_leaves_on_one_process_and_the_round_ends_on_the_other(se
     assert {s["player"]: s["state"] for s in over["standings"]} == {"Anna": "gave up", "Bo": "left"}
     ranking = (await anna.wait_for("table_over", timeout=10))["ranking"]
     assert sorted(r["player"] for r in ranking) == ["Anna", "Bo"]
+
+
+async def test_house_bots_play_on_after_a_restart(servers):
+    first = await servers(house_bots_after=0.2, house_bot_pace=0.05)
+    anna = await first.player("Anna")
+    standard = next(t for t in await anna.tables() if t["standard"])
+    await anna.join(table=standard["id"])
+    await anna.wait_for("round", timeout=30)
+    token = anna.token
+    await servers.crash(first)
+    again = await servers(house_bots_after=0.2, house_bot_pace=0.05)
+    anna = await again.player("Anna", token)
+    moves: dict[str, int] = {}
+
+    async def bots_moved_again() -> bool:
+        for m in anna.received:
+            if m["type"] == "progress" and m.get("bot"):
+                if m["player"] in moves and m["moves"] > moves[m["player"]]:
+                    return True
+                moves.setdefault(m["player"], m["moves"])
+        return False
+
+    await _until(bots_moved_again, timeout=30)  # a bot's move counted after the restart
+    assert all(m.get("bot") for m in anna.received if m["type"] == "progress" and m["player"] != "Anna")
