@@ -134,8 +134,8 @@ async def test_a_reconnect_does_not_refill_the_player_bucket(palast_factory):
     await c.close()
     # Signed in again (a new connection, another address even): the bucket is the player's.
     d = await player(palast, "Again", "198.51.100.99", token)
-    await d.send_raw('{"type": "tables"}')
-    await closed_with(d, "Too many messages")
+    await d.send_raw('{"type": "tables", "id": 77}')
+    assert (await closed_with(d, "Too many messages"))["id"] == 77  # the waiting request hears why
     assert not any(m["type"] == "tables" for m in d.received)
 
 
