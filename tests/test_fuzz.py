@@ -193,6 +193,7 @@ def test_fuzz_position_texts():
 # -- dialog clicks --------------------------------------------------------------------------------
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("seed", range(2 if not LONG else 12))
 async def test_fuzz_dialog_clicks(tmp_path, seed):
     """Random bursts of clicks on every chip and keys, over Confirm, Won and Help: the game screen

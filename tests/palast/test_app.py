@@ -4,7 +4,6 @@ reconnect after the server restarts."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from datetime import date
 
@@ -20,6 +19,7 @@ from spider_tui.ui.palast.connect import ConnectScreen
 from spider_tui.ui.palast.lobby import PalastScreen
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui_launch import Launch
+from tests.waiting import until_app as until
 
 from .conftest import make_options
 from .helpers import play_round
@@ -35,16 +35,6 @@ def make_app(tmp_path, monkeypatch):
                          rng=random.Random(5))
 
     return make
-
-
-async def until(pilot, pred, timeout: float = 30.0) -> None:
-    """Let the app run until ``pred()`` holds (generous timeout, no fixed sleeps)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not pred():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the screen")
-        await pilot.pause(0.02)
 
 
 def screen_text(app) -> str:
