@@ -67,9 +67,9 @@ async def test_server_flag_name_dialog_token_kept_and_lobby_lists_the_standard_t
         text = statics(lobby)
         assert "standard" in str(lobby.query_one("#p-list").get_option_at_index(0).prompt)
         assert "Anna" in text and palast.url in text
-        login = server_login(app.data, palast.url)
+        login = server_login(app.book.data, palast.url)
         assert login is not None and login[0] == "Anna" and login == ("Anna", lobby.session.token)
-        assert last_server(app.data) == palast.url
+        assert last_server(app.book.data) == palast.url
         # Enter on the highlighted table sits down
         await pilot.press("enter")
         await until(pilot, lambda: lobby.session.phase == "waiting")
