@@ -116,11 +116,18 @@ def start_over_question(state: RoundState) -> str:
     return f"You have an unfinished round ({what}, {plural(state.moves, 'move')}). Start a new one?{counts}"
 
 
+ROUND_OFFERS = frozenset({"new", "retry", "still_winnable"})  # what a solo round offers
+
+
 class Session(ABC):
-    """One kind of round's life.  The app shows :attr:`table`; after every action it calls
-    :meth:`changed` and acts on the answer; it asks the questions this session words."""
+    """One kind of round's life.  The game screen shows :attr:`table`; after every action it calls
+    :meth:`changed` and acts on the answer; it asks the questions this session words, and offers
+    only the commands in :attr:`offers`."""
 
     table: Table | None = None
+    offers: frozenset[str] = ROUND_OFFERS
+    """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
+    (both after the round, and the Won panel's), ``still_winnable`` (the solver question)."""
 
     @property
     def title(self) -> str:
@@ -136,14 +143,6 @@ class Session(ABC):
         not a practice round.)"""
         t = self.table
         return t is not None and t.moves > 0 and is_recorded(t)
-
-    @abstractmethod
-    def new_round(self, suits: int | None = None) -> Table:
-        """A new deal on the table (the old round must have ended)."""
-
-    @abstractmethod
-    def retry(self) -> Table | None:
-        """The same deal from the start on the table (the old round must have ended)."""
 
     @abstractmethod
     def end(self, won: bool) -> None:

@@ -1,9 +1,9 @@
-"""The Textual app: screens, the save file, and the life of a round (SPEC §5–§8).
+"""The Textual app: plumbing and navigation (SPEC §5–§8).
 
-Rounds end in one place (``end_round``) and are written to the save file through
-``SaveFile.update`` so that two instances at once never lose each other's results.  The
-unfinished round is written a moment after each action (and on quit or hang-up), so a
-dropped SSH link loses at most that moment.
+It holds the save book (``store/book.py``), the solo session and the look, starts what the
+command line asks for, and answers the screens' messages (``ui/messages.py``): which round goes
+on the table, which screen comes next. A round's own life (its questions, keeping it a moment
+after each action) is the game screen's; the app keeps the round on quit or hang-up too.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Callable, Sequence
 
 from textual import on
 from textual.app import App
-from textual.timer import Timer
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
@@ -43,7 +42,6 @@ class AsciiScrollBarRender(ScrollBarRender):
 
 
 STRIP_COLOR = StripColor()  # NO_COLOR's filter (get_line_filters)
-SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is written
 
 
 class SpiderApp(App):
@@ -68,7 +66,6 @@ class SpiderApp(App):
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
-        self._save_timer: Timer | None = None
         self._error_told = False
         self._winnable = None
 
@@ -203,7 +200,7 @@ class SpiderApp(App):
         """Put the session's round ``table`` on screen."""
         if table is None:
             return
-        screen = GameScreen(table, self.look, self.session.title)
+        screen = GameScreen(self.session, self.look)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
@@ -274,95 +271,13 @@ class SpiderApp(App):
         screen = self.screen
         return getattr(screen, "dialog", None)
 
-    # ------------------------------------------------------------------ the round's life
-    def on_game_screen_asks(self, message: GameScreen.Asks) -> None:
-        """What the game screen asks for."""
-        what = message.what
-        if what == "changed":
-            self.round_changed()
-        elif what == "won":
-            self.show_won()
-        elif what == "give_up":
-            self.ask_give_up()
-        elif what in ("retry", "new"):
-            self.ask_end_round(what)
-        elif what == "stats":
-            self.show_stats()
-        elif what == "help":
-            self.show_help()
-        elif what == "leave":
-            self.post_message(messages.LeaveRound())
-
-    def round_changed(self) -> None:
-        ended = self.session.changed()
-        if ended:
-            self._stop_save_timer()
-        if ended == "won":
-            self.show_won()
-        elif ended == "keep":
-            self._save_timer = self.set_timer(SAVE_DELAY, self.store_round)
-
-    def _stop_save_timer(self) -> None:
-        if self._save_timer is not None:
-            self._save_timer.stop()
-
-    def show_won(self) -> None:
-        """The Won panel (again: Enter on a won table brings it back)."""
-        from spider_tui.ui.widgets.dialogs import Won
-
-        t = self.table
-        if t is not None and t.won and not isinstance(self.dialog, Won):
-            self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.session.title, t.game.score,
-                                 done=self._after_won))
-
-    def _after_won(self, choice: str | None) -> None:
-        if choice == "new":
-            self.start_new()
-        elif choice == "retry":
-            self.retry()
-
-    def end_round(self, won: bool) -> None:
-        """The round ends (won, or left by New/Retry): record it once and forget the saved copy."""
-        self._stop_save_timer()
-        self.session.end(won)
-
-    def store_round(self) -> None:
-        """Write the unfinished round for Continue (without undo history)."""
-        self.session.keep()
-
-    def ask_end_round(self, kind: str) -> None:
-        """Retry or New; asks first when a round is in progress (SPEC §6)."""
-        go = self.retry if kind == "retry" else self.start_new
-        if not self.session.needs_asking():
-            self.session.leave()
-            go()
-            return
-        from spider_tui.ui.widgets.dialogs import Confirm
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.end_round(won=False)
-                go()
-
-        self.open_dialog(Confirm(self.session.end_question(kind), answered))
-
-    def ask_give_up(self) -> None:
-        """Give up (SPEC §10): ends the round as lost, after a confirm."""
-        t = self.table
-        if t is None or t.over:
-            return
-        from spider_tui.ui.widgets.dialogs import Confirm
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.session.table is t:
-                self._stop_save_timer()
-                if self.session.give_up() and isinstance(self.screen, GameScreen):
-                    self.screen.sync()
-
-        self.open_dialog(Confirm(self.session.give_up_question(), answered))
-
+    @on(messages.RetryRound)
     def retry(self) -> None:
         self.show_round(self.session.retry(self.rules))
+
+    def store_round(self) -> None:
+        """Keep the unfinished solo round for Continue (without undo history)."""
+        self.session.keep()
 
     @on(messages.ShowStats)
     def show_stats(self) -> None:
@@ -401,11 +316,8 @@ class SpiderApp(App):
 
     @on(messages.LeaveRound)
     def leave_round(self) -> None:
-        """``q`` (or Esc with nothing held) in a round: back to where the round was started from
-        (the start screen, or the Palast's for its "play it alone"); the round is kept for
-        Continue (SPEC §7) and its time stops."""
-        self._stop_save_timer()
-        self.store_round()
+        """``q`` (or Esc with nothing held) in a round (which kept itself): back to where it was
+        started from (the start screen, or the Palast's for its "play it alone")."""
         self.load_data()
         if len(self.screen_stack) > 2:  # [the default screen, where it started from, the round]
             self.pop_screen()
