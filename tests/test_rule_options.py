@@ -34,7 +34,7 @@ def test_the_special_rules_menu_has_a_line_per_option():
 
 
 def test_the_palast_form_offers_the_options_the_table_says_and_the_protocol_agrees():
-    from spider_tui.palast.open_form import OpenForm
+    from spider_tui.ui.palast.open_form import OpenForm
     from spider_tui.palast.protocol import TABLE_OPTIONS
 
     offered = {o.word for o in RULE_OPTIONS if o.palast is not None}
