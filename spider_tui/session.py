@@ -1,9 +1,9 @@
 """The life of a round (SPEC §5–§8, §10): begin, new, retry, continue, give up, end.
 
-Plain Python, below ``ui/``: the app keeps screens, modal answers, timers and signals and asks
-a :class:`Session` everything else.  A session owns the round on the table, knows whether it
-is recorded, words the confirm questions, and maps a :class:`Table` to the save file's round
-and result records.
+Plain Python, below ``ui/``: the game screen keeps the dialogs and the save timer and asks a
+:class:`Session` everything else.  A session owns the round on the table, knows whether it
+is recorded, words the confirm questions, says which round commands it offers, and maps a
+:class:`Table` to the save file's round and result records.
 
 The face is :class:`Session`; :class:`SoloSession` plays rounds against the save file.  A
 round played against a Palast server (SPEC §13) is a second implementation of the same face.
@@ -197,7 +197,7 @@ class SoloSession(Session):
     """Rounds played on this machine and kept in the save file.
 
     ``data`` returns the save data as this instance knows it; ``write(change, after=None)``
-    applies ``change`` to it now and to the file soon (:meth:`SpiderApp.write`).
+    applies ``change`` to it now and to the file soon (``SaveBook.write``).
     """
 
     def __init__(self, data: Callable[[], Data], write: Write, *, rng: random.Random | None = None) -> None:

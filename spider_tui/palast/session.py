@@ -495,7 +495,7 @@ class PalastSession:
 
 
 class PalastRound(Session):
-    """The race behind the app's round face (``spider_tui.session.Session``): the same table,
+    """The race behind the round face (``spider_tui.session.Session``): the same table,
     keys and give-up question as a solo round, but the server keeps the round: nothing is
     written to the save file, there is no New or Retry (the table plays its rounds), and the
     seat and position outlive the app."""
