@@ -4,6 +4,7 @@ reconnect after the server restarts."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import date
 
