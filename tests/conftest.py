@@ -1,4 +1,12 @@
-"""Suite-wide fixtures: a real, throwaway PostgreSQL cluster (tests/pgcluster.py).
+"""Suite-wide fixtures: the test layers, and a real, throwaway PostgreSQL cluster (tests/pgcluster.py).
+
+The layers by cost (markers registered in pyproject.toml): ``pty`` (a real ``spider`` in a
+pseudo-terminal), ``pilot`` (Textual's Pilot and the snapshots), ``socket`` (a real server on
+127.0.0.1), ``postgres`` (the throwaway cluster). What is in none of them is ``fast``:
+``pytest -m fast`` is the fast layer (engine, store, Table, session, CLI, wire, protocol, the
+Palast's tables in-process, and the doctests). ``slow`` is another thing: long floods and
+attacks, skipped unless ``SPIDER_SLOW=1``. They are given here by folder, file and fixture (a test written
+with one of the markers keeps it), so each layer runs alone: ``pytest -m pilot``.
 
 ``pg_cluster`` starts one cluster per test session; ``pg_url`` gives each test its own fresh
 database in it. Where PostgreSQL can't run, tests that use them are skipped and the reason is
@@ -17,14 +25,60 @@ from tests.pgcluster import PgCluster, PgUnavailable, find_bindir
 
 _pg_skip_reason: list[str] = []
 
+# Where a whole folder or file belongs to a layer (paths under tests/, longest match wins; "" = fast).
+_LAYER_BY_PATH: dict[str, tuple[str, ...]] = {
+    "ui": ("pilot",),
+    "ui/test_wire.py": (),
+    "palast": ("socket",),
+    "palast/test_protocol.py": (),
+    "palast/test_db.py": (),
+    "palast/test_tables_in_process.py": (),
+    "palast/test_app.py": ("socket", "pilot"),
+    "palast/test_palast_snapshots.py": ("socket", "pilot"),
+    "palast/test_pty_race.py": ("socket", "pty"),
+    "web": ("socket",),
+    "web/test_web_tab.py": ("pilot",),
+    "web/test_web_pty.py": ("socket", "pty"),
+    "test_pty.py": ("pty",),
+    "test_pty_newcomer.py": ("pty",),
+    "test_pty_wire.py": ("pty",),
+    "test_pgcluster.py": ("postgres",),
+}
+# Fixtures that put a test into a layer wherever it is written.
+_LAYER_BY_FIXTURE = {"pg_url": "postgres", "pg_cluster": "postgres", "snap_compare": "pilot"}
+LAYERS = ("pty", "pilot", "socket", "postgres")
+_TESTS = os.path.dirname(os.path.abspath(__file__))
+
+
+def layers_of(item: pytest.Item) -> set[str]:
+    """The cost layers of one collected test (empty: the fast layer)."""
+    found = {m.name for m in item.iter_markers() if m.name in LAYERS}
+    rel = os.path.relpath(str(item.path), _TESTS).replace(os.sep, "/")
+    best = None
+    for key in _LAYER_BY_PATH:
+        if (rel == key or rel.startswith(key + "/")) and (best is None or len(key) > len(best)):
+            best = key
+    if best is not None:
+        found.update(_LAYER_BY_PATH[best])
+    found.update(layer for name, layer in _LAYER_BY_FIXTURE.items() if name in getattr(item, "fixturenames", ()))
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and callspec.params.get("db_url") == "postgresql":  # tests/palast's db_url
+        found.add("postgres")
+    return found
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``slow`` (long floods and attacks) run only with ``SPIDER_SLOW=1``."""
-    if os.environ.get("SPIDER_SLOW") == "1":
-        return
+    """Each test gets its cost layers, or ``fast``; tests marked ``slow`` (long floods and
+    attacks) run only with ``SPIDER_SLOW=1``."""
+    run_slow = os.environ.get("SPIDER_SLOW") == "1"
     skip = pytest.mark.skip(reason="slow: set SPIDER_SLOW=1 to run it")
     for item in items:
-        if item.get_closest_marker("slow"):
+        found = layers_of(item)
+        for layer in sorted(found):
+            item.add_marker(getattr(pytest.mark, layer))
+        if not found:
+            item.add_marker(pytest.mark.fast)
+        if not run_slow and item.get_closest_marker("slow"):
             item.add_marker(skip)
 
 

@@ -20,6 +20,7 @@ from spider_tui.ui.palast.connect import ConnectScreen
 from spider_tui.ui.palast.lobby import PalastScreen
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui_launch import Launch
+from tests.waiting import until_app as until
 
 from .conftest import make_options
 from .helpers import play_round
@@ -35,16 +36,6 @@ def make_app(tmp_path, monkeypatch):
                          rng=random.Random(5))
 
     return make
-
-
-async def until(pilot, pred, timeout: float = 30.0) -> None:
-    """Let the app run until ``pred()`` holds (generous timeout, no fixed sleeps)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not pred():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the screen")
-        await pilot.pause(0.02)
 
 
 def screen_text(app) -> str:
@@ -77,9 +68,9 @@ async def test_server_flag_name_dialog_token_kept_and_lobby_lists_the_standard_t
         text = statics(lobby)
         assert "standard" in str(lobby.query_one("#p-list").get_option_at_index(0).prompt)
         assert "Anna" in text and palast.url in text
-        login = server_login(app.data, palast.url)
+        login = server_login(app.book.data, palast.url)
         assert login is not None and login[0] == "Anna" and login == ("Anna", lobby.session.token)
-        assert last_server(app.data) == palast.url
+        assert last_server(app.book.data) == palast.url
         # Enter on the highlighted table sits down
         await pilot.press("enter")
         await until(pilot, lambda: lobby.session.phase == "waiting")
@@ -123,7 +114,7 @@ async def test_an_unreachable_server_gets_one_line(make_app):
         assert "Can't reach ws://127.0.0.1:9" in statics(app.screen)
         await pilot.press("n")
         await until(pilot, lambda: app.screen is connect)
-        assert app.embedded_url() is None
+        assert app.here.url is None
 
 
 async def test_palast_from_the_start_screen_open_a_table_and_race_a_bot_to_the_end(palast, make_app):

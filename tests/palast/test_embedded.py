@@ -57,11 +57,11 @@ async def test_an_unreachable_server_offers_to_play_here(tmp_path, monkeypatch):
         await until(lambda: isinstance(app.screen, PlayHere))
         await pilot.press("y")
         await until(lambda: isinstance(app.screen, PalastScreen))
-        url = app.embedded_url()
+        url = app.here.url
         assert url is not None and url.startswith("ws://127.0.0.1:") and app.screen.session.url == url
         # Its login is kept under a name of its own (the port changes); the last server stays.
-        login = server_login(app.data, LOGIN_KEY)
+        login = server_login(app.book.data, LOGIN_KEY)
         assert login is not None and login[0] == "Anna"
-        assert last_server(app.data) != url
-        proc = app._embedded.proc
+        assert last_server(app.book.data) != url
+        proc = app.here.proc
     assert proc is not None and await asyncio.to_thread(proc.wait, 15) is not None  # it stops with the app

@@ -13,7 +13,7 @@ import pytest
 from websockets.asyncio.server import serve
 
 from spider_tui.engine import Game
-from spider_tui.palast import lines
+from spider_tui.ui.palast import lines
 from spider_tui.palast.session import PalastError, PalastSession
 
 TITLE = "\x1b]0;PWNED\x07"

@@ -92,7 +92,7 @@ async def test_bots_stop_when_no_person_is_playing_so_nobody_waits_for_them(pala
 
 
 def test_bots_are_marked_on_the_race_and_standings_lines():
-    from spider_tui.palast import lines
+    from spider_tui.ui.palast import lines
 
     bot = {"player": "House bot 1", "score": 5, "runs": 0, "moves": 3, "state": "playing", "bot": True}
     assert lines.opponent_line(bot).endswith("playing · bot")

@@ -9,8 +9,6 @@ the app) and signs in there; its login is kept under ``embedded.LOGIN_KEY``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,17 +19,13 @@ from spider_tui.palast import embedded
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast.session import PalastError, PalastSession
 from spider_tui.safe_text import visible
+from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from spider_tui.ui.app import SpiderApp
+from spider_tui.ui.render import Look
 
 
 class ConnectScreen(Screen):
-    if TYPE_CHECKING:
-        app = getters.app(SpiderApp)
+    """The server and the name; the login the server gives is kept in the save book."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
     DEFAULT_CSS = """
@@ -40,14 +34,18 @@ class ConnectScreen(Screen):
     ConnectScreen #c-status { color: #f0e6b0; height: auto; }
     """
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, book: SaveBook, look: Look, url: str | None = None, *,
+                 here: embedded.EmbeddedPalast | None = None) -> None:
         super().__init__()
+        self.book = book
+        self.look = look
         self.url = url
+        self.here_palast = here  # the Palast on this computer, offered when the server can't be reached
         self.busy = False
         self.here = False  # signing in to the embedded Palast
 
     def compose(self) -> ComposeResult:
-        data = self.app.data
+        data = self.book.data
         url = self.url or last_server(data) or DEFAULT_SERVER
         login = server_login(data, url) or server_login(data, embedded.LOGIN_KEY)  # the name used here
         with Vertical():
@@ -61,7 +59,7 @@ class ConnectScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        data = self.app.data
+        data = self.book.data
         url = self.query_one("#c-server", Input).value
         if self.url is not None and server_login(data, url):
             self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
@@ -91,9 +89,9 @@ class ConnectScreen(Screen):
             self.say(problem)
             self.query_one("#c-name", Input).focus()
             return
-        here = self.here and url == self.app.embedded_url()
+        here = self.here and self.here_palast is not None and url == self.here_palast.url
         key = embedded.LOGIN_KEY if here else url
-        login = server_login(self.app.data, key)
+        login = server_login(self.book.data, key)
         token = login[1] if login and login[0].casefold() == name.casefold() else None
         self.busy = True
         self.say(f"Connecting to {url}…")
@@ -102,18 +100,18 @@ class ConnectScreen(Screen):
             await session.start()
         except PalastError as e:
             self.say(str(e))
-            if str(e).startswith("Can't reach") and not here:
+            if str(e).startswith("Can't reach") and not here and self.here_palast is not None:
                 self.app.push_screen(PlayHere(str(e)), self._play_here)
             return
         finally:
             self.busy = False
         if here:
-            self.app.write(lambda d: put_login(d, key, session.name, session.token or "", last=False))
+            self.book.write(lambda d: put_login(d, key, session.name, session.token or "", last=False))
         else:
-            self.app.write(lambda d: put_login(d, url, session.name, session.token or ""))
+            self.book.write(lambda d: put_login(d, url, session.name, session.token or ""))
         from spider_tui.ui.palast.lobby import PalastScreen
 
-        self.app.switch_screen(PalastScreen(session))
+        self.app.switch_screen(PalastScreen(session, self.look))
 
     def _play_here(self, yes: bool | None) -> None:
         if yes:
@@ -126,7 +124,8 @@ class ConnectScreen(Screen):
         self.busy = True
         self.say("Starting a Palast on this computer…")
         try:
-            url = await asyncio.to_thread(self.app.start_embedded)
+            assert self.here_palast is not None
+            url = await asyncio.to_thread(self.here_palast.start)
         except embedded.EmbeddedError as e:
             self.say(str(e))
             return
@@ -134,7 +133,7 @@ class ConnectScreen(Screen):
             self.busy = False
         self.here = True
         self.query_one("#c-server", Input).value = url
-        login = server_login(self.app.data, embedded.LOGIN_KEY)
+        login = server_login(self.book.data, embedded.LOGIN_KEY)
         name_input = self.query_one("#c-name", Input)
         if login and not name_input.value.strip():
             name_input.value = login[0]

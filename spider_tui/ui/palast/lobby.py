@@ -4,8 +4,6 @@ play it alone) and the final ranking.  It renders the session; the race has its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -13,40 +11,33 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.palast import lines
-from spider_tui.palast.open_form import OpenForm
+from spider_tui.ui.palast import lines
+from spider_tui.ui.palast.open_form import OpenForm
+from spider_tui.commands import PALAST_COMMANDS, command, keys_text
 from spider_tui.palast.session import PalastSession
+from spider_tui.store.book import playable_rules
+from spider_tui.ui import messages
+from spider_tui.ui.keys import bindings
+from spider_tui.ui.palast.race import RaceScreen
+from spider_tui.ui.render import Look
 
-if TYPE_CHECKING:
-    from textual import getters
+def key(action: str) -> str:
+    """The key of a Palast command, as the lines here name it."""
+    return keys_text(action, PALAST_COMMANDS)
 
-    from spider_tui.ui.app import SpiderApp
-    from spider_tui.ui.palast.race import RaceScreen
 
-LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
+def says(action: str) -> str:
+    """``key: what it does`` of a Palast command."""
+    return f"{key(action)}: {command(action, PALAST_COMMANDS).help}"
+
+
+LOBBY_KEYS = " · ".join(["Enter/click: sit down"] + [says(a) for a in ("code", "open_table", "league", "quit_palast")])
 
 
 class PalastScreen(Screen):
     """Everything at the Palast but the race itself."""
 
-    if TYPE_CHECKING:
-        app = getters.app(SpiderApp)
-
-    return_here = True  # a practice round ("play it alone") comes back here
-
-    BINDINGS = [
-        Binding("o", "open_table", "Open a table"),
-        Binding("c", "code", "Code"),
-        Binding("l", "league", "League"),
-        Binding("s", "start", "Start"),
-        Binding("x", "leave_table", "Leave"),
-        Binding("y", "ready", "Ready"),
-        Binding("p", "alone", "Play it alone"),
-        Binding("b", "back", "Lobby"),
-        Binding("t", "to_table", "Table"),
-        Binding("r", "refresh", "Refresh", show=False),
-        Binding("escape,q", "quit_palast", "Back"),
-    ]
+    BINDINGS = bindings(PALAST_COMMANDS)
     DEFAULT_CSS = """
     PalastScreen #p-head { height: 1; background: #16291f; color: #f0e6b0; padding: 0 1; }
     PalastScreen #p-title { height: auto; padding: 0 1; text-style: bold; }
@@ -55,9 +46,10 @@ class PalastScreen(Screen):
     PalastScreen #p-status { height: auto; color: #f0e6b0; padding: 0 1; }
     """
 
-    def __init__(self, session: PalastSession) -> None:
+    def __init__(self, session: PalastSession, look: Look) -> None:
         super().__init__()
         self.session = session
+        self.look = look
         self.show_league = False
         self._shown: dict[str, object] = {}
         self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
@@ -140,7 +132,8 @@ class PalastScreen(Screen):
         if phase == "lobby" and self.show_league:
             self.put("#p-title", lines.LEAGUE_HEADER)
             self.set_options([(f"p{i}", lines.league_row(i, p)) for i, p in enumerate(s.league, 1)])
-            self.put("#p-info", "League: rating from finished tables (Training does not count). l: tables · q: back")
+            self.put("#p-info", f"League: rating from finished tables (Training does not count). {key('league')}: tables"
+                                f" · {says('quit_palast')}")
         elif phase == "lobby":
             self.put("#p-title", lines.LOBBY_HEADER)
             self.set_options([(str(t.get("id")), lines.lobby_row(t)) for t in s.tables])
@@ -153,24 +146,24 @@ class PalastScreen(Screen):
             self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  (host)" if p == t.get("host") else ""))
                               for i, p in enumerate(t.get("players") or [], 1)])
             code = f" · invite code {lines.name(s.code, 12)}" if s.code else ""
-            host = ("s: start (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
+            host = (f"{says('start')} (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
                     if s.is_host else ("This table starts by itself when it is full or 30 s after its second player. "
                                         if t.get("standard") else "The host starts the table. "))
-            self.put("#p-info", f"{self.describe(t)}{code}\n{host}x: leave")
+            self.put("#p-info", f"{self.describe(t)}{code}\n{host}{says('leave_table')}")
         elif phase == "race":
             self.put("#p-title", f"Round {s.round} is in play")
             self.set_options([])
-            self.put("#p-info", "Your seat and the clock go on. t: back to the table")
+            self.put("#p-info", f"Your seat and the clock go on. {says('to_table')}")
         elif phase == "standings":
             st = s.standings or {}
             t = s.table or {}
             self.put("#p-title", lines.STANDINGS_HEADER)
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = "Ready: waiting for the others (the next round starts within 30 s)." if s.ready_sent \
-                else "y: Ready for the next round (it starts when all are ready, or after 30 s)."
+                else f"{says('ready')} (it starts when all are ready, or after 30 s)."
             deal = s.deals[-1][1] if s.deals else "?"
             self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {deal} · "
-                                f"p: play it alone\n{ready}")
+                                f"{says('alone')}\n{ready}")
         elif phase == "final":
             self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
             st = s.standings or {}
@@ -179,7 +172,7 @@ class PalastScreen(Screen):
                 last = [("gap", ""), ("round", f"Round {st.get('round')}:"), ("head", lines.STANDINGS_HEADER)] + last
             self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
             deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
-            self.put("#p-info", f"{deals}\np: play the last deal alone · b: back to the lobby")
+            self.put("#p-info", f"{deals}\n{key('alone')}: play the last deal alone · {says('back')}")
         self.refresh_bindings()
 
     @staticmethod
@@ -214,15 +207,13 @@ class PalastScreen(Screen):
             self.action_to_table()
 
     def action_to_table(self) -> None:
-        from spider_tui.ui.palast.race import RaceScreen
-
         s = self.session
         if s.race is None or s.phase != "race":
             return
         if not self.is_current:  # e.g. playing a deal alone: say so, don't pull the player away
             self.app.notify(f"Round {s.round} has started at your Palast table (q, then t).", markup=False)
             return
-        self._race_screen = RaceScreen(s, self.app.look)
+        self._race_screen = RaceScreen(s, self.look)
         self.app.push_screen(self._race_screen)
 
     def action_open_table(self) -> None:
@@ -259,7 +250,7 @@ class PalastScreen(Screen):
         """x: leave a table; a running one only on a second x (its question on the info line)."""
         if self.session.phase != "waiting" and not self._leave_asked:
             self._leave_asked = True
-            self.put("#p-info", f"{lines.LEAVE_RUNNING}\nx again: leave the table")
+            self.put("#p-info", f"{lines.LEAVE_RUNNING}\n{key('leave_table')} again: leave the table")
             return
         self._leave_asked = False
         await self.session.leave()
@@ -275,10 +266,8 @@ class PalastScreen(Screen):
         self.call_later(self.session.refresh)
 
     def action_alone(self) -> None:
-        """Play the last finished round's deal alone: a practice round, not recorded."""
-        from spider_tui.session import playable_rules
-        from spider_tui.table import Table
-
+        """Play the last finished round's deal alone: a practice round, not recorded (leaving it
+        comes back here)."""
         s = self.session
         if not s.deals:
             return
@@ -286,8 +275,7 @@ class PalastScreen(Screen):
         t = s.table or {}
         rules = playable_rules("+".join(w for w in str(t.get("rules") or "classic").split("+") if w != "practice")
                                or "classic")
-        app = self.app
-        app.show_round(app.session.begin(Table.new(deal, suits=int(t.get("suits") or 1), rules=rules, practice=True)))
+        self.post_message(messages.PracticeDeal(deal, int(t.get("suits") or 1), rules))
 
     async def action_quit_palast(self) -> None:
         """Leave the Palast (a seat in a round in play is kept until the round ends)."""
