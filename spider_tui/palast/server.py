@@ -36,6 +36,7 @@ from . import names, protocol
 from .broker import Broker
 from .db import PlayerRow, Store
 from .protocol import Refusal
+from .house import HouseBots
 from .tables import Options, Palast
 
 log = logging.getLogger("spider.palast")
@@ -165,7 +166,12 @@ class PalastServer:
             assert isinstance(broker, PgBroker)
             shared = broker
             cluster = lambda palast: ClusterSync(palast, shared)  # noqa: E731
-        self.palast = Palast(store, broker, options, cluster=cluster)
+        opts = options or Options()
+        house = None
+        if opts.house_bots_after is not None:
+            after, pace = opts.house_bots_after, opts.house_bot_pace
+            house = lambda palast: HouseBots(palast, after, pace)  # noqa: E731
+        self.palast = Palast(store, broker, opts, cluster=cluster, house=house)
         lim = limits or Limits()
         if rate is not None:
             lim.rate = rate

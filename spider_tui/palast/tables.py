@@ -32,7 +32,6 @@ from .db import (
     ActionRow, Placing, PlayerRow, ResultRow, StaleRound, Store, TableRow,
 )
 from . import protocol
-from .house import HouseBots
 from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
@@ -137,6 +136,17 @@ class LiveTable:
         return None
 
 
+class House(Protocol):
+    """The house bots as the tables see them (``house.HouseBots``): started and stopped with
+    the Palast, and asked to look for a person waiting alone on every sweep."""
+
+    async def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def check(self) -> None: ...
+
+
 class Cluster(Protocol):
     """What the Palast asks of the other server processes' side (``cluster.ClusterSync``)."""
 
@@ -152,7 +162,8 @@ class Cluster(Protocol):
 
 class Palast:
     def __init__(self, store: Store, broker: Broker | None = None, options: Options | None = None,
-                 clock: Callable[[], float] = time.time, cluster: Callable[[Palast], Cluster] | None = None):
+                 clock: Callable[[], float] = time.time, cluster: Callable[[Palast], Cluster] | None = None,
+                 house: Callable[[Palast], House] | None = None):
         self.store = store
         self.broker = broker or LocalBroker()
         self.options = options or Options()
@@ -168,9 +179,11 @@ class Palast:
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
-        self.house: HouseBots | None = None
-        if self.options.house_bots_after is not None:
-            self.house = HouseBots(self, self.options.house_bots_after, self.options.house_bot_pace)
+        # House bots (``house.HouseBots``, made by the server like the cluster: this module
+        # doesn't import them, they import it).
+        self.house: House | None = None
+        if house is not None and self.options.house_bots_after is not None:
+            self.house = house(self)
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
