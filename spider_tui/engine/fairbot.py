@@ -26,6 +26,8 @@ from .lean import Board, Node
 from .solve import candidate_moves
 
 PLAN_NODES = 4000  # positions one plan may look at
+#: Plan sizes by level (``plan(view, level=n)``, ``spider bots --level n``): positions a plan looks at.
+LEVELS = (250, 1000, 4000, 12000, 30000)
 FILL_FIRST = 1000  # while the stock waits for empty columns to be filled
 MAX_ACTIONS = 3000  # a round never takes more (a guard; plans end long before)
 
@@ -87,26 +89,39 @@ def _step(node: Node, move) -> tuple[Node | None, int]:
     return node, flipped
 
 
-def _moves(path_parents: dict, key) -> list:
-    out: list = []
+def _moves(parents: dict, key) -> list:
+    """The plain moves from the root to ``key``, cut after the first that turned up a card
+    (what comes up is only known once it is played)."""
+    steps: list = []
     while True:
-        parent, move = path_parents[key]
+        parent, move, flipped = parents[key]
         if parent is None:
             break
-        out.extend(reversed(move) if type(move) is list else [move])
+        steps.append((move, flipped))
         key = parent
-    out.reverse()
+    out: list = []
+    for move, flipped in reversed(steps):
+        out.extend(move if type(move) is list else [move])
+        if flipped:
+            break
     return out
 
 
-def plan(view: Game, budget: int = PLAN_NODES) -> list[Move]:
-    """The moves the bot plays next from ``view`` (a game read from a view): a line up to the
-    first move that turns up a card, or ``[DEAL]``, or ``[]`` when nothing helps (stuck)."""
+def plan(view: Game, budget: int = PLAN_NODES, *, level: int | None = None) -> list[Move]:
+    """The moves the bot plays next from ``view`` (a game read from a view): a line up to and
+    including the first move that turns up a card, or ending in the deal, or ``[]`` when
+    nothing helps (stuck).
+
+    The search looks past a move that turns up a card: the card it can't know yet is a blocker
+    there (nothing goes onto it; it moves only into an empty column).  ``level`` (1 to
+    ``len(LEVELS)``) picks the plan's size from ``LEVELS``; else ``budget`` positions."""
+    if level is not None:
+        budget = LEVELS[max(1, min(len(LEVELS), level)) - 1]
     board, root = lean.from_game(view)
     if board.is_won(root):
         return []
     root_score = score(board, root)
-    parents: dict = {root[0]: (None, None)}
+    parents: dict = {root[0]: (None, None, False)}
     best_key, best = None, (root_score, 0)
     ready_key, ready = None, None  # the best position with no empty column (the stock may deal)
     turn_key, turn = None, None  # the best position that turned up a card
@@ -122,7 +137,7 @@ def plan(view: Game, budget: int = PLAN_NODES) -> list[Move]:
             child, flipped = _step(node, move)
             if child is None or child[0] in parents:
                 continue
-            parents[child[0]] = (key, move)
+            parents[child[0]] = (key, move, flipped > 0)
             made += 1
             value = score(board, child)
             rank = (value, -(depth + 1))
@@ -132,19 +147,37 @@ def plan(view: Game, budget: int = PLAN_NODES) -> list[Move]:
                 turn, turn_key = rank, child[0]
             if need_fill and (ready is None or rank > ready) and all(len(c) > 1 for c in child[0]):
                 ready, ready_key = rank, child[0]
-            if not flipped and not board.is_won(child):
+            if not board.is_won(child):
                 if need_fill:  # look first where the empty columns get filled
                     value -= FILL_FIRST * sum(len(c) == 1 for c in child[0])
                 heapq.heappush(heap, (-value, depth + 1, child))
     if best_key is not None:
-        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, best_key)]
+        return _plain(_moves(parents, best_key))
     if turn_key is not None:  # nothing improves: turning up a card at least shows more
-        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, turn_key)]
+        return _plain(_moves(parents, turn_key))
     if view.deal_refusal() is None:
         return [DEAL]
     if ready_key is not None:  # fill the empty columns as well as can be, then deal
-        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, ready_key)] + [DEAL]
+        line = _moves(parents, ready_key)
+        if _turns_up(parents, ready_key):
+            return _plain(line)  # a card turns up on the way: look again after it
+        return _plain(line) + [DEAL]
     return []
+
+
+def _turns_up(parents: dict, key) -> bool:
+    """Whether the line to ``key`` turns up a card."""
+    while True:
+        parent, _, flipped = parents[key]
+        if parent is None:
+            return False
+        if flipped:
+            return True
+        key = parent
+
+
+def _plain(moves: list) -> list[Move]:
+    return [Move(s + 1, t + 1, k) for s, t, k in moves]
 
 
 def play_round(game: Game, budget: int = PLAN_NODES) -> bool:
@@ -180,4 +213,4 @@ def play_hints(game: Game) -> bool:
     return game.won
 
 
-__all__ = ["plan", "play_round", "play_hints", "score", "PLAN_NODES"]
+__all__ = ["plan", "play_round", "play_hints", "score", "PLAN_NODES", "LEVELS"]

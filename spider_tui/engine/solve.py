@@ -89,18 +89,20 @@ WEIGHTS = Weights()
 
 class Ranker:
     """Ranks positions with ``Weights``; caches what it learns about a column (children share
-    most of their parent's columns)."""
+    most of their parent's columns).  Ranks are bit masks so that a position costs one pass
+    over its columns: bit r of ``need`` says "this column's bottom card needs a rank r top",
+    bit r of ``top`` "this column's exposed card has rank r"."""
 
     def __init__(self, w: Weights = WEIGHTS):
         self.w = w
-        self.cache: dict[bytes, tuple[int, int, int]] = {}
+        self.cache: dict[bytes, tuple[int, int, int, int]] = {}
 
-    def column(self, col: bytes) -> tuple[int, int, int]:
-        """(value, the rank the bottom card needs below it or 0, the exposed rank or 0)."""
+    def column(self, col: bytes) -> tuple[int, int, int, int]:
+        """(value, need bit, top bit, cards)."""
         w = self.w
         n = len(col)
         if n == 1:
-            out = (w.empty, 0, 0)
+            out = (w.empty, 0, 0, 0)
         else:
             d = col[0]
             frags = 1
@@ -114,8 +116,8 @@ class Ranker:
                 if base == 13:
                     v += w.good
                 else:
-                    need = base + 1
-            out = (v, need, col[-1] & 15)
+                    need = 1 << (base + 1)
+            out = (v, need, 1 << (col[-1] & 15), n - 1)
         if len(self.cache) > 1_000_000:
             self.cache.clear()
         self.cache[col] = out
@@ -123,22 +125,18 @@ class Ranker:
 
     def __call__(self, board: Board, node: Node) -> int:
         cache = self.cache
-        v = 0
-        needs = []
-        tops = set()
+        v = needs = tops = cards = 0
         for col in node[0]:
             c = cache.get(col)
             if c is None:
                 c = self.column(col)
             v += c[0]
-            if c[1]:
-                needs.append(c[1])
-            tops.add(c[2])
+            needs |= c[1]
+            tops |= c[2]
+            cards += c[3]
         w = self.w
-        for need in needs:
-            if need in tops:
-                v += w.good
-        return v + w.done * board.done(node) + w.run * sum(node[1])
+        done = (board.total - cards - board.stock_after[node[2]]) // RUN
+        return v + w.good * (needs & tops).bit_count() + w.done * done + w.run * sum(node[1])
 
 
 # ---------------------------------------------------------------------- the moves
@@ -170,7 +168,8 @@ def candidate_moves(board: Board, node: Node, exhaustive: bool) -> Iterator[lean
         src = cols[s]
         exposed = src[-1] & 15
         whole = len(src) - 1 == run
-        for k in range(1, run + 1):
+        # An unseen card turned up (rank 0, the fair bot's search) goes only into an empty column.
+        for k in range(1, run + 1 if exposed else 0):
             targets = tops.get(exposed + k)
             if targets is None:
                 continue
