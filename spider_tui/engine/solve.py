@@ -282,10 +282,10 @@ def _beam(board: Board, root: Node, width: int, rank: Ranker) -> Generator[int, 
                 if move is None:
                     child, completed = play_deal(board, node)
                 elif type(move) is list:
-                    child = _play_carry(node, move)
-                    if child is None:
+                    carried = _play_carry(node, move)
+                    if carried is None:
                         continue
-                    completed = 1
+                    child, completed = carried, 1
                 else:
                     child, _, completed = play_move(node, *move)
                 dealt = child[2]
