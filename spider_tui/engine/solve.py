@@ -93,8 +93,9 @@ class Ranker:
     over its columns: bit r of ``need`` says "this column's bottom card needs a rank r top",
     bit r of ``top`` "this column's exposed card has rank r"."""
 
-    def __init__(self, w: Weights = WEIGHTS):
+    def __init__(self, w: Weights = WEIGHTS, keep: int = 1_000_000):
         self.w = w
+        self.keep = keep  # columns cached at most
         self.cache: dict[bytes, tuple[int, int, int, int]] = {}
 
     def column(self, col: bytes) -> tuple[int, int, int, int]:
@@ -115,10 +116,10 @@ class Ranker:
                 base = col[1] & 15
                 if base == 13:
                     v += w.good
-                else:
+                elif base:  # (rank 0: an unseen card turned up in the fair bot's search)
                     need = 1 << (base + 1)
             out = (v, need, 1 << (col[-1] & 15), n - 1)
-        if len(self.cache) > 1_000_000:
+        if len(self.cache) > self.keep:
             self.cache.clear()
         self.cache[col] = out
         return out
