@@ -205,8 +205,7 @@ def cmd_league(argv: list[str]) -> int:
 def bots_parser() -> Parser:
     from .bots import DEFAULT_LEVEL, MAX_LEVEL, PACES
 
-    p = Parser(prog="spider bots", description="Run bot players at standard tables (they play as the fair bot: "
-               "they see only what a player sees and never undo).")
+    p = Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
     p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
     p.add_argument("--players", type=_positive(int), required=True, metavar="N", help="bot players, one connection each")
     p.add_argument("--rate", type=_positive(float), default=1.0, metavar="R", help="actions a second per bot (default 1)")
@@ -218,6 +217,8 @@ def bots_parser() -> Parser:
                    help="fast: R actions a second; human: a few seconds to look at a new table, "
                    "about a second a move after that (default fast)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.description = ("Run bot players at standard tables (they play as the fair bot: they see only what a "
+                     "player sees and never undo).")
     return p
 
 
