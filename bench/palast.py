@@ -116,7 +116,7 @@ class Server:
 
 def start_bots(server: Server, players: int, seconds: float, rate: float = 1.0) -> subprocess.Popen[str]:
     args = [sys.executable, "-m", "spider_tui", "bots", "--server", server.url, "--players", str(players),
-            "--rate", str(rate), "--seconds", str(seconds), "--json"]
+            "--rate", str(rate), "--seconds", str(seconds), "--level", "0", "--json"]  # level 0: the hint, cheap
     return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
 
 

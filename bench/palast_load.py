@@ -49,7 +49,7 @@ def main() -> None:
         url = server.stdout.readline().split("listening on ")[1].strip()
         rss0, cpu0, t0 = rss_kb(server.pid), cpu_seconds(server.pid), time.monotonic()
         bots = subprocess.run([sys.executable, "-m", "spider_tui", "bots", "--server", url, "--players", str(a.players),
-                               "--rate", str(a.rate), "--seconds", str(a.seconds), "--json"],
+                               "--rate", str(a.rate), "--seconds", str(a.seconds), "--level", "0", "--json"],
                               capture_output=True, text=True)
         rss1, cpu1, t1 = rss_kb(server.pid), cpu_seconds(server.pid), time.monotonic()
         summary = json.loads(bots.stdout)

@@ -139,3 +139,14 @@ def test_a_bad_position_file_names_the_line_and_no_control_characters_reach_the_
     assert main(["solve", "--position", str(f)]) == 2
     err = capsys.readouterr().err
     assert "line 2" in err and "\x1b" not in err and "\\x1b" in err
+
+
+def test_seconds_count_cpu_time_not_wall_time(capsys, monkeypatch):
+    # SPEC §14: --seconds counts CPU time.  A wall clock racing ahead (a machine busy with other
+    # programs) must not cut the search short: deal 1 is still proved winnable.
+    import time
+
+    wall = iter(range(0, 10**9, 1000))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(wall)))
+    out = run_json(["1", "--suits", "1", "--seconds", "30"], capsys)
+    assert out["result"] == "winnable"

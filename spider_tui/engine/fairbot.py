@@ -1,14 +1,16 @@
 """A fair bot (SPEC §14): plays from a view, seeing only what a player sees, and never undoes.
 
 ``plan(view)`` takes a game read from ``Game.view()`` (every face-down and stock card ``??``)
-and searches the moves it can reason about: it stops at any move that turns up a card (what
-comes up is unknown) and never looks past a deal.  It returns the line to the best position it
-found (completed runs, turned-up cards, same-suit joins, empty columns; see ``score``), the
+and searches the moves it can reason about, best first; it looks past a move that turns up a
+card, the card it can't know yet being a blocker there (nothing goes onto it, it moves only
+into an empty column), and never past a deal.  It returns the line to the best position it
+found, cut after the first move that turns up a card (fewer face-down cards and same-suit fragments, good and empty columns; see ``score``), the
 deal when nothing on the table helps, or nothing when the round is stuck.
 
 ``play_round(game)`` plays a whole round: it shows the bot only ``Game.from_text(game.view())``,
 plays the plan on ``game`` up to the first move that turned up a card or dealt, and asks again.
-A plan always ends in a strictly better score, a turned-up card or a deal, so a round ends.
+A plan played whole ends in a strictly better score; one cut short turns up a card; or it
+deals: so a round ends.
 
 >>> from spider_tui.engine import Game
 >>> g = Game.new(7, suits=1)
@@ -23,52 +25,25 @@ import heapq
 from . import lean
 from .game import DEAL, Game, Move
 from .lean import Board, Node
-from .solve import candidate_moves
+from .solve import Ranker, Weights, candidate_moves
 
 PLAN_NODES = 4000  # positions one plan may look at
+#: Plan sizes by level (``plan(view, level=n)``, ``spider bots --level n``): positions a plan looks at.
+LEVELS = (250, 1000, 4000, 12000, 30000)
 FILL_FIRST = 1000  # while the stock waits for empty columns to be filled
+FAIR_DOWN = 400  # a face-down card, against 100 for a same-suit fragment
 MAX_ACTIONS = 3000  # a round never takes more (a guard; plans end long before)
 
-# Weights: a player who can't see the cards values off-suit joins (they keep cards movable).
-F_RUN = 400
-F_JOIN = 20
-F_NATURAL = 8
-F_BREAK = -10
-F_DOWN = -25  # a face-down card (turning one up is the only way to learn more)
-F_EMPTY = (0, 70, 120, 150, 170, 185, 195, 200, 205, 210, 215)  # by empty columns
-F_BURIED = -2  # per face-down card and per face-up card lying on top of it
-
-_cache: dict[bytes, int] = {}
-
-
-def column_score(col: bytes) -> int:
-    v = _cache.get(col)
-    if v is not None:
-        return v
-    d = col[0]
-    n = len(col)
-    if n == 1:
-        v = 0
-    else:
-        v = F_DOWN * d + F_BURIED * d * (n - 1 - d)
-        for i in range(d + 2, n):
-            a, b = col[i - 1], col[i]
-            if a == b + 1:
-                v += F_JOIN
-            elif (a & 15) == (b & 15) + 1:
-                v += F_NATURAL
-            else:
-                v += F_BREAK
-    if len(_cache) > 500_000:
-        _cache.clear()
-    _cache[col] = v
-    return v
+#: The ranking (the solver's ``Ranker``: same-suit fragments, face-down cards, columns based on
+#: a King or whose bottom card fits elsewhere, empty columns), with a face-down card weighing
+#: much more than for the solver: a bot that can't see the cards learns only by turning them up.
+FAIR_WEIGHTS = Weights(down=FAIR_DOWN)
+_ranker = Ranker(FAIR_WEIGHTS, keep=200_000)
 
 
 def score(board: Board, node: Node) -> int:
-    cols = node[0]
-    empty = sum(len(c) == 1 for c in cols)
-    return sum(map(column_score, cols)) + F_RUN * board.done(node) + F_EMPTY[min(empty, 10)]
+    """How good ``node`` looks to the bot (higher is better)."""
+    return _ranker(board, node)
 
 
 def _step(node: Node, move) -> tuple[Node | None, int]:
@@ -87,26 +62,39 @@ def _step(node: Node, move) -> tuple[Node | None, int]:
     return node, flipped
 
 
-def _moves(path_parents: dict, key) -> list:
-    out: list = []
+def _moves(parents: dict, key) -> list:
+    """The plain moves from the root to ``key``, cut after the first that turned up a card
+    (what comes up is only known once it is played)."""
+    steps: list = []
     while True:
-        parent, move = path_parents[key]
+        parent, move, flipped = parents[key]
         if parent is None:
             break
-        out.extend(reversed(move) if type(move) is list else [move])
+        steps.append((move, flipped))
         key = parent
-    out.reverse()
+    out: list = []
+    for move, flipped in reversed(steps):
+        out.extend(move if type(move) is list else [move])
+        if flipped:
+            break
     return out
 
 
-def plan(view: Game, budget: int = PLAN_NODES) -> list[Move]:
-    """The moves the bot plays next from ``view`` (a game read from a view): a line up to the
-    first move that turns up a card, or ``[DEAL]``, or ``[]`` when nothing helps (stuck)."""
+def plan(view: Game, budget: int = PLAN_NODES, *, level: int | None = None) -> list[Move]:
+    """The moves the bot plays next from ``view`` (a game read from a view): a line up to and
+    including the first move that turns up a card, or ending in the deal, or ``[]`` when
+    nothing helps (stuck).
+
+    The search looks past a move that turns up a card: the card it can't know yet is a blocker
+    there (nothing goes onto it; it moves only into an empty column).  ``level`` (1 to
+    ``len(LEVELS)``) picks the plan's size from ``LEVELS``; else ``budget`` positions."""
+    if level is not None:
+        budget = LEVELS[max(1, min(len(LEVELS), level)) - 1]
     board, root = lean.from_game(view)
     if board.is_won(root):
         return []
     root_score = score(board, root)
-    parents: dict = {root[0]: (None, None)}
+    parents: dict = {root[0]: (None, None, False)}
     best_key, best = None, (root_score, 0)
     ready_key, ready = None, None  # the best position with no empty column (the stock may deal)
     turn_key, turn = None, None  # the best position that turned up a card
@@ -122,7 +110,7 @@ def plan(view: Game, budget: int = PLAN_NODES) -> list[Move]:
             child, flipped = _step(node, move)
             if child is None or child[0] in parents:
                 continue
-            parents[child[0]] = (key, move)
+            parents[child[0]] = (key, move, flipped > 0)
             made += 1
             value = score(board, child)
             rank = (value, -(depth + 1))
@@ -132,19 +120,37 @@ def plan(view: Game, budget: int = PLAN_NODES) -> list[Move]:
                 turn, turn_key = rank, child[0]
             if need_fill and (ready is None or rank > ready) and all(len(c) > 1 for c in child[0]):
                 ready, ready_key = rank, child[0]
-            if not flipped and not board.is_won(child):
+            if not board.is_won(child):
                 if need_fill:  # look first where the empty columns get filled
                     value -= FILL_FIRST * sum(len(c) == 1 for c in child[0])
                 heapq.heappush(heap, (-value, depth + 1, child))
     if best_key is not None:
-        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, best_key)]
+        return _plain(_moves(parents, best_key))
     if turn_key is not None:  # nothing improves: turning up a card at least shows more
-        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, turn_key)]
+        return _plain(_moves(parents, turn_key))
     if view.deal_refusal() is None:
         return [DEAL]
     if ready_key is not None:  # fill the empty columns as well as can be, then deal
-        return [Move(s + 1, t + 1, k) for s, t, k in _moves(parents, ready_key)] + [DEAL]
+        line = _moves(parents, ready_key)
+        if _turns_up(parents, ready_key):
+            return _plain(line)  # a card turns up on the way: look again after it
+        return _plain(line) + [DEAL]
     return []
+
+
+def _turns_up(parents: dict, key) -> bool:
+    """Whether the line to ``key`` turns up a card."""
+    while True:
+        parent, _, flipped = parents[key]
+        if parent is None:
+            return False
+        if flipped:
+            return True
+        key = parent
+
+
+def _plain(moves: list) -> list[Move]:
+    return [Move(s + 1, t + 1, k) for s, t, k in moves]
 
 
 def play_round(game: Game, budget: int = PLAN_NODES) -> bool:
@@ -180,4 +186,4 @@ def play_hints(game: Game) -> bool:
     return game.won
 
 
-__all__ = ["plan", "play_round", "play_hints", "score", "PLAN_NODES"]
+__all__ = ["plan", "play_round", "play_hints", "score", "PLAN_NODES", "LEVELS"]

@@ -57,10 +57,11 @@ class Board:
         return (self.total - on_table - self.stock_after[node[2]]) // RUN
 
     def is_won(self, node: Node) -> bool:
-        return node[2] == len(self.rows) and all(len(c) == 1 for c in node[0])
+        return node[2] == len(self.rows) and node[0].count(EMPTY) == self.width
 
     def can_deal(self, node: Node) -> bool:
-        return node[2] < len(self.rows) and (self.onto_empty or all(len(c) > 1 for c in node[0]))
+        # An empty column is exactly EMPTY (no face-down cards, no cards).
+        return node[2] < len(self.rows) and (self.onto_empty or EMPTY not in node[0])
 
 
 def run_length(col: Column) -> int:

@@ -4,18 +4,24 @@ It looks at face-down cards and the stock, which a player can't: every place its
 shows says so.  Pure Python, no clock: the caller passes ``stop`` (a callable that says when
 time is up, asked every few hundred positions) and/or ``max_nodes``.
 
-Search runs on the lean position (``lean.py``) in two passes:
+Search runs on the lean position (``lean.py``) in two stages:
 
-1. **Greedy best-first** over the moves a good player considers: whole runs onto a card one
-   rank higher, a whole run into the first empty column, a part of a run only when it
-   completes a K→A run, several runs that join in rank carried through empty columns at
-   once, and the deal.  Positions are ordered by a score (completed runs, turned-up cards,
-   same-suit joins, empty columns) and each position is met once (a transposition table on
-   the position's columns and stock).  Three passes with different weights (``PROFILES``)
-   run side by side, a few hundred positions each in turn; the first win ends them.
-2. If that pass runs out of positions without a win, an **exhaustive** pass over every legal
-   move (except a whole column into an empty one once the stock is empty: the same table)
-   decides: when it too runs dry, the position is "not winnable".
+1. **Layered beam search** over the moves a good player considers: whole runs onto a card one
+   rank higher, a part of a run only where it makes a longer same-suit run at the target, a
+   whole run into the first empty column (never a whole column: with the stock empty that is
+   the same table), several runs that join in rank carried through empty columns at once,
+   and the deal.  Finished runs leave at once (as in the rules).  Every layer is one move
+   deeper; of its new positions the beam keeps the best ``width`` per number of stock rows
+   dealt, ranked by ``Ranker`` with no reward for dealing: fewer same-suit fragments and
+   face-down cards, columns based on a King or whose bottom card fits on another column's top,
+   empty columns; ties by exposed run lengths and finished runs.  Each position is met once a
+   pass (a transposition table on the columns and the stock level; with the stock empty the
+   columns' order doesn't matter).  When a pass runs dry the next starts with twice the width
+   (25, 50, 100, …) until a win is found or the caller stops it.
+2. A beam pass that ran dry without dropping a position has followed every candidate line:
+   then an **exhaustive** best-first pass over every legal move (except a whole column into an
+   empty one once the stock is empty: the same table) decides; when it too runs dry, the
+   position is "not winnable".  Only that pass ever says so.
 
 >>> from spider_tui.engine import Game
 >>> g = Game.from_text("suits: 1\\nstock: -\\n1: | 2s\\n2: | As\\n3: |\\n4: |\\n5: |\\n6: |\\n7: |\\n8: |\\n9: |\\n10: |")
@@ -35,7 +41,10 @@ from .game import RUN, Game
 from .lean import Board, Node
 
 WINNABLE, NOT_WINNABLE, UNKNOWN = "winnable", "not winnable", "unknown"
-CHECK_EVERY = 256  # positions between two calls of ``stop``
+CHECK_EVERY = 256  # positions expanded between two calls of ``stop`` (exhaustive search)
+BEAM_CHECK_EVERY = 64  # the same in the beam
+START_WIDTH = 25  # the first beam pass keeps this many positions a stock level and layer
+EXHAUSTED = "exhausted"  # a beam pass that followed every candidate line
 
 
 @dataclass
@@ -61,60 +70,74 @@ def supported(game: Game) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------------- the score
+# ---------------------------------------------------------------------- the ranking
 @dataclass(frozen=True)
-class Profile:
-    """Weights of a greedy pass.  A completed run is worth more than the 12 joins it removes."""
+class Weights:
+    """How a position ranks among others with as many stock rows left (the beam never compares
+    positions across stock levels, so dealing earns nothing).  Higher is better."""
 
-    run: int = 400
-    join: int = 20  # a same-suit join (the card below is the next rank, same suit)
-    natural: int = 0  # a join of the next rank in another suit
-    brk: int = -10  # two face-up cards that don't join
-    down: int = -14  # a face-down card
-    empty: int = 60  # an empty column
-    dealt: int = 30  # a stock row dealt
-
-
-#: The greedy passes run side by side, one position each in turn: different weights solve
-#: different deals, and the first win ends the race.
-PROFILES = (Profile(), Profile(join=30), Profile(natural=6, down=-20))
+    fragment: int = 100  # a same-suit fragment on the table (a run no longer than it must be)
+    down: int = 100  # a face-down card
+    good: int = 100  # a column based on a King, or whose bottom card fits on another column's top
+    empty: int = 100  # an empty column
+    done: int = 30  # a finished run
+    run: int = 1  # per card in an exposed same-suit run (the tie-break)
 
 
-class Scorer:
-    """Scores positions with a Profile; caches column scores (children share most columns)."""
+WEIGHTS = Weights()
 
-    def __init__(self, profile: Profile):
-        self.p = profile
-        self.cache: dict[bytes, int] = {}
 
-    def column(self, col: bytes) -> int:
-        p = self.p
-        d = col[0]
+class Ranker:
+    """Ranks positions with ``Weights``; caches what it learns about a column (children share
+    most of their parent's columns).  Ranks are bit masks so that a position costs one pass
+    over its columns: bit r of ``need`` says "this column's bottom card needs a rank r top",
+    bit r of ``top`` "this column's exposed card has rank r"."""
+
+    def __init__(self, w: Weights = WEIGHTS, keep: int = 1_000_000):
+        self.w = w
+        self.keep = keep  # columns cached at most
+        self.cache: dict[bytes, tuple[int, int, int, int]] = {}
+
+    def column(self, col: bytes) -> tuple[int, int, int, int]:
+        """(value, need bit, top bit, cards)."""
+        w = self.w
         n = len(col)
         if n == 1:
-            v = p.empty
+            out = (w.empty, 0, 0, 0)
         else:
-            v = p.down * d
+            d = col[0]
+            frags = 1
             for i in range(d + 2, n):
-                a, b = col[i - 1], col[i]
-                if a == b + 1:
-                    v += p.join
-                elif (a & 15) == (b & 15) + 1:
-                    v += p.natural
-                else:
-                    v += p.brk
-        if len(self.cache) > 1_000_000:
+                if col[i - 1] != col[i] + 1:
+                    frags += 1
+            v = -w.fragment * frags - w.down * d
+            need = 0
+            if d == 0:
+                base = col[1] & 15
+                if base == 13:
+                    v += w.good
+                elif base:  # (rank 0: an unseen card turned up in the fair bot's search)
+                    need = 1 << (base + 1)
+            out = (v, need, 1 << (col[-1] & 15), n - 1)
+        if len(self.cache) > self.keep:
             self.cache.clear()
-        self.cache[col] = v
-        return v
+        self.cache[col] = out
+        return out
 
     def __call__(self, board: Board, node: Node) -> int:
         cache = self.cache
-        v = 0
+        v = needs = tops = cards = 0
         for col in node[0]:
             c = cache.get(col)
-            v += self.column(col) if c is None else c
-        return v + self.p.run * board.done(node) + self.p.dealt * node[2]
+            if c is None:
+                c = self.column(col)
+            v += c[0]
+            needs |= c[1]
+            tops |= c[2]
+            cards += c[3]
+        w = self.w
+        done = (board.total - cards - board.stock_after[node[2]]) // RUN
+        return v + w.good * (needs & tops).bit_count() + w.done * done + w.run * sum(node[1])
 
 
 # ---------------------------------------------------------------------- the moves
@@ -146,15 +169,16 @@ def candidate_moves(board: Board, node: Node, exhaustive: bool) -> Iterator[lean
         src = cols[s]
         exposed = src[-1] & 15
         whole = len(src) - 1 == run
-        for k in range(1, run + 1):
+        # An unseen card turned up (rank 0, the fair bot's search) goes only into an empty column.
+        for k in range(1, run + 1 if exposed else 0):
             targets = tops.get(exposed + k)
             if targets is None:
                 continue
             if k < run and not exhaustive:
                 lead = src[-k]
                 for t in targets:
-                    if cols[t][-1] == lead + 1 and runs[t] + k >= RUN:
-                        yield (s, t, k)  # completes a run
+                    if cols[t][-1] == lead + 1 and runs[t] + k > run:
+                        yield (s, t, k)  # a longer same-suit run than the one split
                 continue
             for t in targets:
                 yield (s, t, k)
@@ -237,7 +261,61 @@ def _play_carry(node: Node, moves: list) -> Node | None:
     return node
 
 
-def _search(board: Board, root: Node, exhaustive: bool, score: Scorer) -> Generator[int, None, tuple]:
+def _beam(board: Board, root: Node, width: int, rank: Ranker) -> Generator[int, None, tuple]:
+    """One layered beam pass of ``width``, as a generator (yields the positions made since the
+    last yield).  Every layer is one move deeper; of the new positions in a layer it keeps the
+    best ``width`` per number of stock rows dealt, so neither one stock level nor one deep line
+    takes over.  Returns (WINNABLE, moves, made), (UNKNOWN, None, made) when it ran dry after
+    dropping positions, or (EXHAUSTED, None, made) when it ran dry without dropping any (every
+    candidate line was followed: a wider beam would find nothing new)."""
+    rows = len(board.rows)
+    key = _key(root, board)
+    parents: dict = {key: (None, None)}
+    layer = [(root, key)]
+    dropped = False
+    made = 0
+    tick = 0
+    play_move, play_deal, is_won = lean.play_move, lean.play_deal, board.is_won
+    while layer:
+        levels: dict[int, list] = {}
+        for node, key in layer:
+            for move in candidate_moves(board, node, False):
+                if move is None:
+                    child, completed = play_deal(board, node)
+                elif type(move) is list:
+                    carried = _play_carry(node, move)
+                    if carried is None:
+                        continue
+                    child, completed = carried, 1
+                else:
+                    child, _, completed = play_move(node, *move)
+                dealt = child[2]
+                ckey = tuple(sorted(child[0])) if dealt == rows else (child[0], dealt)
+                if ckey in parents:
+                    continue
+                parents[ckey] = (key, move)
+                made += 1
+                if completed and is_won(child):
+                    return WINNABLE, _path(parents, ckey), made
+                level = levels.get(dealt)
+                if level is None:
+                    level = levels[dealt] = []
+                level.append((rank(board, child), made, child, ckey))
+            tick += 1
+            if tick >= BEAM_CHECK_EVERY:
+                tick = 0
+                yield made
+                made = 0
+        layer = []
+        for level in levels.values():
+            if len(level) > width:
+                dropped = True
+                level = heapq.nlargest(width, level)
+            layer.extend((child, ckey) for _, _, child, ckey in level)
+    return (UNKNOWN if dropped else EXHAUSTED), None, made
+
+
+def _search(board: Board, root: Node, exhaustive: bool, score: Ranker) -> Generator[int, None, tuple]:
     """One pass, as a generator: yields the positions it made since the last yield (every few
     hundred) and returns (result, moves, positions made since then) when it found a win or ran
     out of positions."""
@@ -289,25 +367,37 @@ def _race(passes: list, budget: int | None, stop: Callable[[], bool] | None) -> 
                 return None, None, made
 
 
-def solve(game: Game, *, stop: Callable[[], bool] | None = None, max_nodes: int | None = None) -> Solution:
+def solve(game: Game, *, stop: Callable[[], bool] | None = None, max_nodes: int | None = None,
+          width: int = START_WIDTH) -> Solution:
     """Search for a win from ``game``'s position with full knowledge; see ``Solution``.
 
     ``stop()`` returning True (asked every few hundred positions) or ``max_nodes`` positions
     made ends the search with "unknown".  Raises ValueError for rules it doesn't play.
+    ``width`` is the first beam pass's width (it doubles on every pass after).
     """
     reason = supported(game)
     if reason:
         raise ValueError(reason)
     board, root = lean.from_game(game)
-    # The greedy passes share one move set: when one runs dry, so would the others.
-    result, moves, made = _race([_search(board, root, False, Scorer(p)) for p in PROFILES], max_nodes, stop)
-    if result is None:
-        return Solution(UNKNOWN, None, made)
-    if result == WINNABLE:
-        return Solution(result, moves, made)
+    if board.is_won(root):
+        return Solution(WINNABLE, [], 1)
+    rank = Ranker()
+    made = 0
+    while True:
+        left = None if max_nodes is None else max_nodes - made
+        result, moves, more = _race([_beam(board, root, width, rank)], left, stop)
+        made += more
+        if result is None:
+            return Solution(UNKNOWN, None, made)
+        if result == WINNABLE:
+            return Solution(result, moves, made)
+        if result == EXHAUSTED:
+            break  # every candidate line was followed: only the exhaustive search can say more
+        width *= 2
     left = None if max_nodes is None else max_nodes - made
-    result, moves, more = _race([_search(board, root, True, Scorer(PROFILES[0]))], left, stop)
+    result, moves, more = _race([_search(board, root, True, rank)], left, stop)
     return Solution(result or UNKNOWN, moves, made + more, exhaustive=result == NOT_WINNABLE)
 
 
-__all__ = ["Solution", "solve", "supported", "Profile", "PROFILES", "WINNABLE", "NOT_WINNABLE", "UNKNOWN"]
+__all__ = ["Solution", "solve", "supported", "Weights", "WEIGHTS", "Ranker", "START_WIDTH",
+           "WINNABLE", "NOT_WINNABLE", "UNKNOWN"]

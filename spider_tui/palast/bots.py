@@ -1,6 +1,13 @@
-"""Bot players (``spider bots``, SPEC §13): N connections at standard tables, each playing by the
-hint at R actions a second: they deal when the hint says deal and give up when it has nothing.
-They see only what a player sees (the ``position`` views the server sends).
+"""Bot players (``spider bots``, SPEC §13): N connections at standard tables, each playing as the
+fair bot (SPEC §14, ``spider_tui.engine.fairbot.plan``): it sees only what a player sees (the
+``position`` views the server sends), never undoes, plans a line up to the first card it turns
+up (or a deal), plays it, and plans again; it gives up when the plan is empty (stuck).
+
+- ``level`` (1 to 5) is the plan's size (``fairbot.LEVELS``: positions a plan looks at); level 0
+  plays the hint instead (cheap: for load tests with hundreds of bots).
+- ``pace``: ``"fast"`` plays R actions a second; ``"human"`` waits as a person would
+  (``human_delay``: a few seconds before the first move of a plan, about a second between the
+  moves of a planned line), whatever R is.
 
 The summary counts accepted actions, refusals, errors (connections lost, timeouts), the rounds
 finished at their tables, and the action→answer time (p50/p99 in ms).
@@ -9,11 +16,12 @@ finished at their tables, and the action→answer time (p50/p99 in ms).
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import time
 from dataclasses import dataclass, field
 
-from spider_tui.engine import Game
+from spider_tui.engine import Game, fairbot
 
 from .client import PalastClient, Refused
 
@@ -39,10 +47,30 @@ class Tally:
                 "rounds_finished": len(self.rounds), "p50_ms": pct(0.50), "p99_ms": pct(0.99)}
 
 
+PACES = ("fast", "human")
+DEFAULT_LEVEL = 3
+MAX_LEVEL = len(fairbot.LEVELS)
+
+
 def bot_move(view: Game) -> str:
-    """The bot's action on its view: the hint, else give up."""
+    """The level-0 bot's action on its view: the hint, else give up."""
     m = view.hint()
     return str(m) if m is not None else "give up"
+
+
+def bot_line(view: Game, level: int = DEFAULT_LEVEL) -> list[str]:
+    """The bot's next actions on its view: the fair bot's plan at ``level`` (the hint at level
+    0), or ``["give up"]`` when it has nothing."""
+    if level <= 0:
+        return [bot_move(view)]
+    line = [str(m) for m in fairbot.plan(view, level=level)]
+    return line or ["give up"]
+
+
+def human_delay(rng: random.Random, first: bool) -> float:
+    """Seconds a person takes before an action: looking at a new table for the first move of a
+    plan (2–6 s), about a second for each further move of a line they already see (0.6–1.8 s)."""
+    return rng.uniform(2.0, 6.0) if first else rng.uniform(0.6, 1.8)
 
 
 async def _sit(c: PalastClient, deadline: float) -> None:
@@ -59,9 +87,16 @@ async def _sit(c: PalastClient, deadline: float) -> None:
         await asyncio.sleep(0.2)
 
 
-async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally) -> None:
+async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
+               level: int = DEFAULT_LEVEL, pace: str = "fast") -> None:
     token = None
     loop = asyncio.get_running_loop()
+    rng = random.Random(name)
+    line: list[str] = []  # the rest of the current plan
+
+    def wait_before(first: bool) -> float:
+        return human_delay(rng, first) if pace == "human" else 1 / rate
+
     while time.monotonic() < deadline:
         try:
             c = await PalastClient.connect(url)
@@ -74,6 +109,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally) 
             token = c.token
             await _sit(c, deadline)
             view: Game | None = None
+            line = []
             next_at = loop.time()
             while time.monotonic() < deadline:
                 wait = deadline - time.monotonic()
@@ -88,7 +124,8 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally) 
                 kind = ev.get("type")
                 if kind == "round":
                     view = Game.from_text(ev["position"])
-                    next_at = loop.time() + 1 / rate
+                    line = []
+                    next_at = loop.time() + wait_before(True)
                 elif kind == "round_over":
                     tally.rounds.add((ev.get("table"), ev.get("round")))
                     view = None
@@ -100,11 +137,14 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally) 
                     view = None
                     await _sit(c, deadline)
                 if view is not None and loop.time() >= next_at and time.monotonic() < deadline:
-                    move = bot_move(view)
+                    if not line:
+                        # Planning takes CPU: in a thread, so the connection keeps answering.
+                        line = await asyncio.to_thread(bot_line, view, level)
+                    move = line.pop(0)
                     t0 = time.perf_counter()
                     answer = await c.play(move)
                     tally.times.append(time.perf_counter() - t0)
-                    next_at = max(next_at + 1 / rate, loop.time())
+                    next_at = max(next_at + wait_before(not line), loop.time())
                     if answer.get("type") == "played":
                         tally.actions += 1
                         view = Game.from_text(answer["position"])
@@ -113,6 +153,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally) 
                     else:
                         tally.refused += 1
                         view = None
+                        line = []
             await c.close()
             return
         except (ConnectionError, OSError, asyncio.TimeoutError, Refused):
@@ -121,10 +162,11 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally) 
             await asyncio.sleep(0.5)
 
 
-async def run_bots(url: str, players: int, rate: float = 1.0, seconds: float = 60.0) -> dict:
-    """Run ``players`` bots against ``url`` for ``seconds``; the summary dict."""
+async def run_bots(url: str, players: int, rate: float = 1.0, seconds: float = 60.0,
+                   level: int = DEFAULT_LEVEL, pace: str = "fast") -> dict:
+    """Run ``players`` bots against ``url`` for ``seconds`` at ``level`` and ``pace``; the summary dict."""
     tally = Tally(players=players)
     run = secrets.token_hex(2)
     deadline = time.monotonic() + seconds
-    await asyncio.gather(*(_bot(url, f"bot-{run}-{i}", rate, deadline, tally) for i in range(players)))
+    await asyncio.gather(*(_bot(url, f"bot-{run}-{i}", rate, deadline, tally, level, pace) for i in range(players)))
     return tally.summary()

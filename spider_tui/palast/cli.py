@@ -246,12 +246,22 @@ def cmd_league(argv: list[str]) -> int:
 
 
 def bots_parser() -> Parser:
+    from .bots import DEFAULT_LEVEL, MAX_LEVEL, PACES
+
     p = Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
     p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
     p.add_argument("--players", type=_positive(int), required=True, metavar="N", help="bot players, one connection each")
     p.add_argument("--rate", type=_positive(float), default=1.0, metavar="R", help="actions a second per bot (default 1)")
     p.add_argument("--seconds", type=_positive(float), default=60.0, metavar="S", help="how long to play (default 60)")
+    p.add_argument("--level", type=int, choices=range(0, MAX_LEVEL + 1), default=DEFAULT_LEVEL, metavar="L",
+                   help=f"how far each bot looks ahead: 1 (quick) to {MAX_LEVEL} (strong), the size of each plan; "
+                   f"0 plays the hint (cheap, for load tests) (default {DEFAULT_LEVEL})")
+    p.add_argument("--pace", choices=PACES, default="fast",
+                   help="fast: R actions a second; human: a few seconds to look at a new table, "
+                   "about a second a move after that (default fast)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.description = ("Run bot players at standard tables (they play as the fair bot: they see only what a "
+                     "player sees and never undo).")
     return p
 
 
@@ -262,7 +272,7 @@ def cmd_bots(argv: list[str]) -> int:
     from .bots import run_bots
 
     try:
-        summary = asyncio.run(run_bots(args.server, args.players, args.rate, args.seconds))
+        summary = asyncio.run(run_bots(args.server, args.players, args.rate, args.seconds, args.level, args.pace))
     except KeyboardInterrupt:
         return 130
     if args.json:

@@ -57,3 +57,19 @@ def test_the_hint_bot_follows_the_hint_to_its_end():
     g = Game.new(3, suits=1)
     won = play_hints(g)
     assert won == g.won and (won or g.hint() is None)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(min_value=1, max_value=2147483647), st.sampled_from([1, 2, 4]), st.integers(min_value=1, max_value=2))
+def test_a_plan_is_played_only_up_to_the_first_card_it_turns_up(number, suits, level):
+    # The search looks past a move that turns up a card, but what comes up is unknown: only
+    # the last move of a plan may turn one up (or deal).
+    g = Game.new(number, suits=suits)
+    for _ in range(4):
+        moves = plan(Game.from_text(g.view()), level=level)
+        if not moves:
+            break
+        for i, m in enumerate(moves):
+            played = g.play(m)
+            if played.turned_up or played.dealt:
+                assert i == len(moves) - 1, (str(m), [str(x) for x in moves])

@@ -114,3 +114,61 @@ def test_a_win_replays_and_not_winnable_is_confirmed_by_brute_force(g):
         assert replays_to_a_win(g, found.moves)
     elif found.result == NOT_WINNABLE:
         assert found.exhaustive and not brute_force_winnable(g)
+
+
+def test_a_four_suit_deal_is_solved_and_the_solution_replays():
+    found = solve(Game.new(1, suits=4), max_nodes=1_000_000)
+    assert found.result == WINNABLE and replays_to_a_win(Game.new(1, suits=4), found.moves)
+
+
+# ---------------------------------------------------------------- the beam's ranking and moves
+from spider_tui.engine import lean  # noqa: E402
+from spider_tui.engine.solve import Ranker, candidate_moves  # noqa: E402
+
+
+def ranked(g: Game) -> int:
+    board, node = lean.from_game(g)
+    return Ranker()(board, node)
+
+
+def test_fewer_same_suit_fragments_rank_higher():
+    joined = pos("| Kc 9s 8s 7s", "| 5d", "| 2h")
+    broken = pos("| Kc 9s 8h 7s", "| 5d", "| 2h")
+    assert ranked(joined) > ranked(broken)
+
+
+def test_fewer_face_down_cards_rank_higher():
+    assert ranked(pos("| Kc 3s", "5d | 4h")) > ranked(pos("Kc | 3s", "5d | 4h"))
+
+
+def test_a_column_based_on_a_king_or_whose_bottom_fits_elsewhere_counts():
+    # The same cards; column 1's bottom card is a King, or a 9 that fits on column 3's ten,
+    # or a 9 with nowhere to go.
+    king = pos("| Kd 3s", "| 5h", "| Qc")
+    fits = pos("| 9d 3s", "| 5h", "| Tc")
+    stuck = pos("| 9d 3s", "| 5h", "| Qc")
+    assert ranked(king) > ranked(stuck) and ranked(fits) > ranked(stuck)
+
+
+def test_an_empty_column_counts():
+    # The same cards and fragments; a 3 with nowhere to go alone in a column, or on the ten.
+    assert ranked(pos("| Tc 3h", "5s | 8d")) > ranked(pos("| Tc", "5s | 8d", "| 3h"))
+
+
+def test_dealing_earns_nothing_by_itself():
+    # The same table with one stock row more or less dealt ranks by the table alone.
+    table = ["Qd", "Qc", "Qh", "Qs", "Jd", "Jc", "Jh", "Js", "Td", "Tc"]
+    row = ["2s", "2h", "2d", "2c", "3s", "3h", "3d", "3c", "4s", "4h"]
+    before = pos(*[f"| {c}" for c in table], stock=" ".join(row))
+    after = pos(*[f"| {c} {r}" for c, r in zip(table, row)])
+    assert ranked(after) < ranked(before)
+
+
+def test_a_same_suit_run_is_split_only_for_a_longer_same_suit_run():
+    # Column 1: 9h 8s 7s; 8s 7s may go onto 9s (a 3-card spade run, longer than 2) but the 7s
+    # alone onto 8d would split the spades for nothing.
+    g = pos("Kc | 9h 8s 7s", "Kd | 9s", "Kh | 8d", suits=4)
+    board, node = lean.from_game(g)
+    moves = [m for m in candidate_moves(board, node, False) if type(m) is tuple]
+    assert (0, 1, 2) in moves
+    assert (0, 2, 1) not in moves

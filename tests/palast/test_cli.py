@@ -51,6 +51,8 @@ def test_league_without_a_server_is_one_line():
     (["bots", "--players", "3", "--rate", "x"], "--rate"),
     (["bots", "--players", "3", "--server", "http://x"], "ws://"),
     (["bots"], "--players"),
+    (["bots", "--players", "3", "--level", "6"], "--level"),
+    (["bots", "--players", "3", "--pace", "slow"], "--pace"),
     (["league", "--server", "nope"], "ws://"),
     (["server", "--port", "70000"], "--port"),
     (["server", "--db", "mysql://x"], "--db"),

@@ -1,0 +1,47 @@
+"""SPEC §13/§14: the bot players play as the fair bot, from their view only, at a level, at a
+chosen pace."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spider_tui.engine import Game
+from spider_tui.engine.fairbot import plan
+from spider_tui.palast.bots import bot_line, human_delay
+
+
+def view_of(game: Game) -> Game:
+    return Game.from_text(game.view())
+
+
+def test_a_bot_plays_the_fair_bots_plan_not_the_hint():
+    # Deal 3 (1 suit): the fair bot's first plan is a line of several moves up to the first
+    # card it turns up; the old bots played the hint one action at a time.
+    view = view_of(Game.new(3, suits=1))
+    line = bot_line(view, 2)
+    assert line == [str(m) for m in plan(view, level=2)]
+    assert len(line) >= 1 and line != ["give up"]
+
+
+def test_level_0_plays_the_hint():
+    view = view_of(Game.new(3, suits=1))
+    assert bot_line(view, 0) == [str(view.hint())]
+
+
+def test_a_stuck_bot_gives_up():
+    # Nothing fits anywhere and no stock: the fair bot has no plan.
+    lines = ["Ks Qs | As", "Kh Qh | Ah", "Js | 3s", "Jh | 3h", "Ts 2h | 5s", "Th 4s | 5h",
+             "8s 4h 6s | 7s", "8h 6h | 7h", "| 9s", "| 2s 9h"]
+    text = "suits: 2\nstock: -\ndone: s s s h h h\n" + "".join(f"{i}: {c}\n" for i, c in enumerate(lines, 1))
+    view = view_of(Game.from_text(text))
+    assert bot_line(view, 3) == ["give up"]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.booleans())
+def test_a_human_pace_takes_seconds_like_a_person(seed, first):
+    d = human_delay(random.Random(seed), first)
+    assert (2.0 <= d <= 6.0) if first else (0.6 <= d <= 1.8)
