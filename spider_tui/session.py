@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
+from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
 from spider_tui.table import Table, plural
 
@@ -27,19 +28,6 @@ Data = dict[str, Any]
 Write = Callable[..., None]  # write(change, after=None): apply to memory now, to disk soon
 
 DAILY_RULES = "classic"  # the daily deal is the same challenge for everyone
-
-
-def playable_rules(name: str) -> str:
-    """``name`` if this version knows those rules, else classic (a newer spider wrote it).
-
-    >>> playable_rules("scorpion"), playable_rules("rules-from-the-future")
-    ('scorpion', 'classic')
-    """
-    try:
-        rules_named(name)
-    except (KeyError, ValueError):
-        return "classic"
-    return name
 
 
 def deal_rules(wanted: str, daily: date | None) -> str:
@@ -128,11 +116,18 @@ def start_over_question(state: RoundState) -> str:
     return f"You have an unfinished round ({what}, {plural(state.moves, 'move')}). Start a new one?{counts}"
 
 
+ROUND_OFFERS = frozenset({"new", "retry", "still_winnable"})  # what a solo round offers
+
+
 class Session(ABC):
-    """One kind of round's life.  The app shows :attr:`table`; after every action it calls
-    :meth:`changed` and acts on the answer; it asks the questions this session words."""
+    """One kind of round's life.  The game screen shows :attr:`table`; after every action it calls
+    :meth:`changed` and acts on the answer; it asks the questions this session words, and offers
+    only the commands in :attr:`offers`."""
 
     table: Table | None = None
+    offers: frozenset[str] = ROUND_OFFERS
+    """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
+    (both after the round, and the Won panel's), ``still_winnable`` (the solver question)."""
 
     @property
     def title(self) -> str:
@@ -148,14 +143,6 @@ class Session(ABC):
         not a practice round.)"""
         t = self.table
         return t is not None and t.moves > 0 and is_recorded(t)
-
-    @abstractmethod
-    def new_round(self, suits: int | None = None) -> Table:
-        """A new deal on the table (the old round must have ended)."""
-
-    @abstractmethod
-    def retry(self) -> Table | None:
-        """The same deal from the start on the table (the old round must have ended)."""
 
     @abstractmethod
     def end(self, won: bool) -> None:

@@ -264,6 +264,28 @@ class Table:
     def _changed(self) -> None:
         self.version += 1
 
+    def say(self, text: str) -> None:
+        """The one way to put a line on the status bar from outside (``""`` clears it): the
+        screen shows it with the next sync."""
+        self.status = text
+        self._changed()
+
+    def make_practice(self) -> bool:
+        """The round becomes practice (not recorded; e.g. the solver was asked). False if it was."""
+        if self.practice:
+            return False
+        self.practice = True
+        self._changed()
+        return True
+
+    def take_game(self, game: Game) -> None:
+        """Another position replaces the table's (a Palast server's answer): nothing stays held,
+        no hint stays outlined."""
+        self.game = game
+        self.selection = None
+        self.hint_move = None
+        self._changed()
+
     def _select(self, col: int, count: int, chosen: bool = True) -> None:
         self.selection = Selection(col, count, chosen) if count > 0 else None
         self.hint_move = None

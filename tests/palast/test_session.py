@@ -15,18 +15,10 @@ from spider_tui.palast.db import open_store
 from spider_tui.palast.server import PalastServer
 from spider_tui.palast.session import PalastError, PalastSession
 
+from tests.waiting import until
+
 from .conftest import make_options
 from .helpers import play_round
-
-
-async def until(pred, timeout: float = 30.0) -> None:
-    """Wait (polling, generous timeout) until ``pred()`` holds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not pred():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
 
 
 @pytest.fixture
@@ -255,6 +247,7 @@ async def test_the_race_behind_the_round_face(palast, sessions):
     assert isinstance(face, Session)
     assert face.table is anna.race and face.title == "Palast round 1/2"
     assert not face.needs_asking() and face.retry() is None and not face.counts()
+    assert not face.offers & {"new", "retry", "still_winnable"}  # said, not raised
     anna.race.play(anna.race.game.hint())
     assert face.changed() == "keep" and not face.recorded
     assert "keep your seat" in face.give_up_question()

@@ -19,9 +19,7 @@ from spider_tui.ui.widgets.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
 
 if TYPE_CHECKING:
-    from textual import getters
-
-    from spider_tui.ui.app import SpiderApp
+    from spider_tui.ui.render import Look
 
 
 ResultType = TypeVar("ResultType")
@@ -31,9 +29,6 @@ class ModalDialog(ModalScreen[ResultType]):
     """A modal screen that answers once.  A double or triple click on a chip (or a key right after
     it) arrives after the first answer; dismissing again would pop the screen underneath.
     (Dialogs over the table are ``Overlay``s, which close once by themselves.)"""
-
-    if TYPE_CHECKING:
-        app = getters.app(SpiderApp)
 
     _answered = False
 
@@ -224,8 +219,12 @@ class Help(Pager):
         # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
         return min(width, 54), max(8, min(height - 4, 11))
 
+    def __init__(self, look: Look | None = None, done=None) -> None:
+        super().__init__(done)
+        self.look = look
+
     def page_lines(self, width: int) -> list[Text]:
-        look = getattr(self.app, "look", None)
+        look = self.look
         text = look.text(HELP) if look is not None else HELP
         return [Text(line) for line in help_lines(text, width)]
 
