@@ -24,6 +24,7 @@ from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
 from spider_tui.store.book import SaveBook, playable_rules
+from spider_tui.lessons.session import LessonSession
 from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
@@ -66,6 +67,7 @@ class SpiderApp(App):
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
+        self.lessons = LessonSession(lambda: self.book.data, self.book.write)
         self._error_told = False
         self._winnable = None
 
@@ -216,7 +218,30 @@ class SpiderApp(App):
 
     @on(messages.NewRound)
     def new_round(self, message: messages.NewRound) -> None:
+        if self.lesson_on_table():
+            self.open_lesson(messages.OpenLesson())  # New in a lesson: the next lesson
+            return
         self.start_new(message.suits)
+
+    def lesson_on_table(self) -> bool:
+        return isinstance(self.screen, GameScreen) and self.screen.session is self.lessons
+
+    @on(messages.OpenLesson)
+    def open_lesson(self, message: messages.OpenLesson) -> None:
+        """A lesson on the table (SPEC §15); after the last one, back to the list."""
+        from spider_tui.lessons import lesson_by_number
+
+        lesson = self.lessons.next_lesson() if message.number is None else lesson_by_number(message.number)
+        if lesson is None:
+            if self.lesson_on_table():
+                self.leave_round()
+            return
+        self.lessons.begin(lesson)
+        screen = GameScreen(self.lessons, self.look)
+        if isinstance(self.screen, GameScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     def start_new(self, suits: int | None = None) -> None:
         """A new random deal: at ``suits``, else the command line's --suits, else the setting.
@@ -273,6 +298,9 @@ class SpiderApp(App):
 
     @on(messages.RetryRound)
     def retry(self) -> None:
+        if self.lesson_on_table():
+            self.open_lesson(messages.OpenLesson(self.lessons.lesson.number if self.lessons.lesson else 1))
+            return
         self.show_round(self.session.retry(self.rules))
 
     def store_round(self) -> None:

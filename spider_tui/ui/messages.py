@@ -48,6 +48,13 @@ class PracticeDeal(Message):
 
 
 @dataclass
+class OpenLesson(Message):
+    """Lesson ``number`` on the table (SPEC §15); ``None``: the lesson after the one played."""
+
+    number: int | None = None
+
+
+@dataclass
 class LeaveRound(Message):
     """Back from the round to where it was started from; the round is kept for Continue."""
 
@@ -81,5 +88,5 @@ class SettingsChanged(Message):
     name: str
 
 
-__all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenPalast", "PracticeDeal", "QuitApp",
+__all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenLesson", "OpenPalast", "PracticeDeal", "QuitApp",
            "RetryRound", "SettingsChanged", "ShowHelp", "ShowStats"]

@@ -156,6 +156,11 @@ class StartScreen(Screen):
     def action_stats(self) -> None:
         self.post_message(messages.ShowStats())
 
+    def action_lessons(self) -> None:
+        from spider_tui.ui.screens.lessons_screen import LessonsScreen
+
+        self.app.push_screen(LessonsScreen(self.book, self.look))
+
     def action_palast(self) -> None:
         self.post_message(messages.OpenPalast())
 
