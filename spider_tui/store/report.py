@@ -81,8 +81,11 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     title.end = "\n"  # safe() text ends without one: the ASCII box's top edge went onto the title line
     table = Table(title=title, box=box.ASCII if ascii else box.SIMPLE_HEAD, title_justify="left")
     table.add_column("")
-    for key, label in (("1", "1 suit"), ("2", "2 suits"), ("4", "4 suits")):
-        table.add_column(label, justify="right")
+    from spider_tui.path import LEVELS  # the path (SPEC §15): the classic suit counts are its levels
+
+    classic = rules == CLASSIC
+    for level in LEVELS:
+        table.add_column(f"{level.name}, {level.tag}" if classic and level.tag else level.name, justify="right")
     per_suit = [s["suits"][k] for k in ("1", "2", "4")]
     normal = [_rows(p, none) for p in per_suit]
     daily = [_rows(p["daily"], none) for p in per_suit]
