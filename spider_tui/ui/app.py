@@ -321,10 +321,10 @@ class SpiderApp(App):
         self.push_screen(StatsScreen(data, ascii=self.look.ascii))
 
     @on(messages.ShowHelp)
-    def show_help(self) -> None:
+    def show_help(self, message: messages.ShowHelp | None = None) -> None:
         from spider_tui.ui.widgets.dialogs import Help
 
-        self.open_dialog(Help(self.look))
+        self.open_dialog(Help(self.look, section=message.section if message is not None else None))
 
     @on(messages.OpenPalast)
     def open_palast(self, message: messages.OpenPalast) -> None:

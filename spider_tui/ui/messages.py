@@ -66,7 +66,10 @@ class ShowStats(Message):
 
 @dataclass
 class ShowHelp(Message):
-    """The rules, controls and tips."""
+    """The rules, controls and tips; opened at the section ``section`` (a heading, e.g.
+    ``"PALAST"``) when given."""
+
+    section: str | None = None
 
 
 @dataclass
