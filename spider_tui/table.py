@@ -388,6 +388,14 @@ class Table:
         if not self._move_selection_to(col):
             self._select_movable(col, index)
 
+    def drag(self, col: int, index: int | None, target: int) -> None:
+        """A drag from card ``index`` of column ``col``, released over column ``target``: the same
+        move as two clicks; a group held before is dropped first."""
+        self.selection = None
+        self.tap(col, index)
+        if self.selection is not None and self.selection.column == col:
+            self.tap(target, None)
+
     def best_target(self, col: int, count: int) -> int | None:
         """Best column for the group (col, count): same-suit card, else any card, else empty."""
         g = self.game

@@ -206,3 +206,18 @@ def test_the_view_of_every_column_comes_from_the_table():
     assert [c for c, s in enumerate(states) if s.target] == tb.targets()
     assert all(s.cards == tuple(tb.game.columns[c]) and s.down == tb.game.down[c] for c, s in enumerate(states))
     assert sum(s.cursor_here for s in states) == 1
+
+
+def test_a_drag_is_the_move_two_clicks_make_and_drops_what_was_held_first():
+    clicks, drag = table("| 9s 8s 7s", "| 9h", "| 5d"), table("| 9s 8s 7s", "| 9h", "| 5d")
+    clicks.tap(0, 1)
+    clicks.tap(1, 0)
+    drag.tap(2, 0)  # the 5d held
+    drag.drag(0, 1, 1)
+    assert drag.game.to_text() == clicks.game.to_text() and drag.moves == 1 and drag.selection is None
+
+
+def test_a_drag_of_a_group_that_can_not_go_there_moves_nothing():
+    tb = table("| 9s 8s 7s", "| 4h")
+    tb.drag(0, 1, 1)
+    assert tb.moves == 0

@@ -13,12 +13,9 @@ import gc
 import random
 import signal
 from datetime import date
-from typing import Callable, Sequence
+from typing import Callable
 
 from textual import on
-from textual.app import App
-from textual.filter import LineFilter, Monochrome, NoColor
-from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
@@ -28,36 +25,20 @@ from spider_tui.lessons.session import LessonSession
 from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
-from spider_tui.ui.colours import CLOTH, css_variables
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.screens.start_screen import StartScreen
-from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
+from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
 
-class AsciiScrollBarRender(ScrollBarRender):
-    """Scrollbars of whole cells only: no ▁▂▃ block glyphs in ASCII mode."""
 
-    VERTICAL_BARS = [" "] * 8
-    HORIZONTAL_BARS = [" "] * 8
-
-
-STRIP_COLOR = StripColor()  # NO_COLOR's filter (get_line_filters)
-
-
-class SpiderApp(App):
+class SpiderApp(TerminalApp):
     CSS_PATH = "app.tcss"
     TITLE = "spider"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(
-        self,
-        save: SaveFile,
-        launch: Launch | None = None,
-        *,
-        today: Callable[[], date] = real_today,
-        rng: random.Random | None = None,
-    ) -> None:
+    def __init__(self, save: SaveFile, launch: Launch | None = None, *,
+                 today: Callable[[], date] = real_today, rng: random.Random | None = None) -> None:
         super().__init__()
         self.launch = launch or Launch()
         self.today = today
@@ -70,36 +51,6 @@ class SpiderApp(App):
         self.lessons = LessonSession(lambda: self.book.data, self.book.write)
         self._error_told = False
         self._winnable = None
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """NO_COLOR (Textual reads it into ``no_color``): no colour codes at all.  Textual's own
-        filter for it leaves 256-colour greys (``Monochrome``), so ``StripColor`` takes its place."""
-        filters = super().get_line_filters()
-        if not self.no_color:
-            return filters
-        # First: with no colour left, Textual's truecolor filter keeps the faint (dim) attribute
-        # instead of turning it into a blended colour that would then be stripped too.
-        return [STRIP_COLOR] + [f for f in filters if not isinstance(f, (Monochrome, NoColor))]
-
-    def get_driver_class(self):
-        """Textual's driver for this terminal, its writes cut to what changes the screen
-        (``ui/wire.py``: SPEC §11's bytes over a slow link)."""
-        from spider_tui.ui.wire import Wire, wire_driver
-
-        self.wire = Wire()
-        return wire_driver(super().get_driver_class(), self.wire)
-
-    def on_resize(self, event) -> None:
-        """The terminal changed size: it may have cleared or reflowed what it showed, so the
-        repaint that follows is written whole."""
-        wire = getattr(self, "wire", None)
-        if wire is not None:
-            wire.forget()
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's
-        own variables may replace them."""
-        return {**super().get_theme_variable_defaults(), **css_variables(CLOTH)}
 
     # ------------------------------------------------------------------ the save book
     @property
@@ -142,9 +93,7 @@ class SpiderApp(App):
         s = self.book.settings
         look = Look(ascii=self._ascii_forced or s.ascii, four_color=self.launch.four_color or s.four_color,
                     color=not self.no_color)
-        ScrollBar.renderer = AsciiScrollBarRender if look.ascii else ScrollBarRender
-        if self.is_running:
-            self.set_class(look.ascii, "-ascii")
+        self.ascii_borders(look.ascii)
         return look
 
     @on(messages.SettingsChanged)
@@ -169,7 +118,7 @@ class SpiderApp(App):
         try:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, self.hang_up)
+                loop.add_signal_handler(sig, self.quit_app)  # a dropped SSH link: keep the round
         except (NotImplementedError, RuntimeError, ValueError):
             pass
         self.set_class(self.look.ascii, "-ascii")  # ASCII borders (app.tcss)
@@ -335,6 +284,7 @@ class SpiderApp(App):
 
     @on(messages.QuitApp)
     def quit_app(self) -> None:
+        """Quit, or SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""
         self.store_round()
         self.exit()
 
@@ -358,7 +308,3 @@ class SpiderApp(App):
         self.store_round()
         self.book.flush(timeout=2.0)
 
-    def hang_up(self) -> None:
-        """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""
-        self.store_round()
-        self.exit()

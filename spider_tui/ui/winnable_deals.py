@@ -19,6 +19,7 @@ from pathlib import Path
 from textual.app import App
 
 from spider_tui.engine import rules_named
+from spider_tui.engine.rules import RULE_OPTIONS
 from spider_tui.winnable import ProvedDeals, Prover, prove_now
 
 
@@ -28,7 +29,7 @@ def applies(rules: str) -> bool:
         r = rules_named(rules)
     except KeyError:
         return False
-    return r.variant == "spider" and not r.scorpion
+    return r.variant == "spider" and all(o.solver for o in RULE_OPTIONS if getattr(r, o.field))
 
 
 class WinnableDeals:

@@ -11,8 +11,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.palast import lines
-from spider_tui.palast.open_form import OpenForm
+from spider_tui.ui.palast import lines
+from spider_tui.ui.palast.open_form import OpenForm
 from spider_tui.palast.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from spider_tui.palast import lines
+from spider_tui.ui.palast import lines
 from spider_tui.palast.session import PalastRound, PalastSession
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen

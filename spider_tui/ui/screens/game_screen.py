@@ -402,12 +402,7 @@ class GameScreen(Screen):
         press, self._press = self._press, None
         if press is None or press[0] == message.column or self.dialog is not None:
             return
-        t = self.table
-        src, index = press
-        t.selection = None
-        t.tap(src, index)
-        if t.selection is not None and t.selection.column == src:
-            t.tap(message.column, None)
+        self.table.drag(press[0], press[1], message.column)
         self._tap_moved = True
         self.after()
 
