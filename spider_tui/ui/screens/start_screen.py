@@ -96,8 +96,10 @@ class StartScreen(Screen):
         for level in LEVELS:
             self.query_one(f"#level-{level.suits}", Static).update(look.text(level_line(level, self.book.data)))
         notice = self.book.take_notice()
+        note = self.query_one("#note", Static)
         if notice:
-            self.query_one("#note", Static).update(safe(notice))
+            note.update(safe(notice))
+        note.display = bool(notice) or bool(str(note.content))  # no empty line under the menu
         if self._suggestion is None:
             # Once, quietly, in place of the round-time line: after 3 wins at the level played,
             # the next level (SPEC §15).  It stays for this visit of the start screen.
