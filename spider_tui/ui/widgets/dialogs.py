@@ -309,7 +309,7 @@ class Stats(Pager):
 
         parts: list = []
         for rules in stats_rules(self.data) or ["classic"]:  # other rules keep their own (SPEC §10)
-            table = stats_table(self.data, rules=rules, ascii=self.ascii)
+            table = stats_table(self.data, rules=rules, ascii=self.ascii, levels=width >= 64)
             # The title on a line of its own (Rich put the ASCII box's top edge beside it).
             title, table.title = table.title, None
             parts += [Text("")] * bool(parts) + [Text(str(title), style="bold"), table]
