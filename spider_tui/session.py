@@ -1,9 +1,9 @@
 """The life of a round (SPEC §5–§8, §10): begin, new, retry, continue, give up, end.
 
-Plain Python, below ``ui/``: the app keeps screens, modal answers, timers and signals and asks
-a :class:`Session` everything else.  A session owns the round on the table, knows whether it
-is recorded, words the confirm questions, and maps a :class:`Table` to the save file's round
-and result records.
+Plain Python, below ``ui/``: the game screen keeps the dialogs and the save timer and asks a
+:class:`Session` everything else.  A session owns the round on the table, knows whether it
+is recorded, words the confirm questions, says which round commands it offers, and maps a
+:class:`Table` to the save file's round and result records.
 
 The face is :class:`Session`; :class:`SoloSession` plays rounds against the save file.  A
 round played against a Palast server (SPEC §13) is a second implementation of the same face.
@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from datetime import date
 from typing import Any, Callable
 
-from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
+from spider_tui.engine import MAX_DEAL, MIN_DEAL, Deal, Game, rules_named
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
 from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
@@ -197,7 +197,7 @@ class SoloSession(Session):
     """Rounds played on this machine and kept in the save file.
 
     ``data`` returns the save data as this instance knows it; ``write(change, after=None)``
-    applies ``change`` to it now and to the file soon (:meth:`SpiderApp.write`).
+    applies ``change`` to it now and to the file soon (``SaveBook.write``).
     """
 
     def __init__(self, data: Callable[[], Data], write: Write, *, rng: random.Random | None = None) -> None:
@@ -220,7 +220,7 @@ class SoloSession(Session):
         self._recorded = False
         return table
 
-    def deal(self, number: int, suits: int, rules: str = "classic", daily: date | None = None) -> Table:
+    def deal(self, number: Deal, suits: int, rules: str = "classic", daily: date | None = None) -> Table:
         return self.begin(Table.new(number, suits=suits, rules=deal_rules(rules, daily), daily=daily))
 
     def new_round(self, suits: int | None = None, rules: str = "classic") -> Table:

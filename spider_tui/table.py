@@ -17,7 +17,7 @@ from datetime import date
 from typing import Callable
 
 from spider_tui.commands import keys_text
-from spider_tui.engine import DEAL, Game, IllegalMove, Move
+from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, rank_of, suit_of
 from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
@@ -71,7 +71,7 @@ class Table:
         self,
         game: Game,
         *,
-        deal_number: int | None = None,
+        deal_number: Deal | None = None,
         daily: date | None = None,
         practice: bool = False,
         hints_used: int = 0,
@@ -103,7 +103,7 @@ class Table:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, number: int, suits: int = 1, rules: str = "classic", **kw) -> "Table":
+    def new(cls, number: Deal, suits: int = 1, rules: str = "classic", **kw) -> "Table":
         return cls(Game.new(number, suits=suits, rules=rules), deal_number=number, **kw)
 
     @property

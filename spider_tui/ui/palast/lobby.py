@@ -13,31 +13,31 @@ from textual.widgets.option_list import Option
 
 from spider_tui.ui.palast import lines
 from spider_tui.ui.palast.open_form import OpenForm
+from spider_tui.commands import PALAST_COMMANDS, command, keys_text
 from spider_tui.palast.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui.render import Look
 
-LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
+def key(action: str) -> str:
+    """The key of a Palast command, as the lines here name it."""
+    return keys_text(action, PALAST_COMMANDS)
+
+
+def says(action: str) -> str:
+    """``key: what it does`` of a Palast command."""
+    return f"{key(action)}: {command(action, PALAST_COMMANDS).help}"
+
+
+LOBBY_KEYS = " · ".join(["Enter/click: sit down"] + [says(a) for a in ("code", "open_table", "league", "quit_palast")])
 
 
 class PalastScreen(Screen):
     """Everything at the Palast but the race itself."""
 
-    BINDINGS = [
-        Binding("o", "open_table", "Open a table"),
-        Binding("c", "code", "Code"),
-        Binding("l", "league", "League"),
-        Binding("s", "start", "Start"),
-        Binding("x", "leave_table", "Leave"),
-        Binding("y", "ready", "Ready"),
-        Binding("p", "alone", "Play it alone"),
-        Binding("b", "back", "Lobby"),
-        Binding("t", "to_table", "Table"),
-        Binding("r", "refresh", "Refresh", show=False),
-        Binding("escape,q", "quit_palast", "Back"),
-    ]
+    BINDINGS = bindings(PALAST_COMMANDS)
     DEFAULT_CSS = """
     PalastScreen #p-head { height: 1; background: #16291f; color: #f0e6b0; padding: 0 1; }
     PalastScreen #p-title { height: auto; padding: 0 1; text-style: bold; }
@@ -53,6 +53,7 @@ class PalastScreen(Screen):
         self.show_league = False
         self._shown: dict[str, object] = {}
         self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
+        self._leave_asked = False  # x once at a running table: the question is on the info line
 
     def compose(self) -> ComposeResult:
         yield Static("", id="p-head", markup=False)
@@ -125,12 +126,14 @@ class PalastScreen(Screen):
     def render_phase(self) -> None:
         s = self.session
         phase = s.phase
+        self._leave_asked = False  # the info line is drawn again: a question there is gone
         where = lines.name(s.url, 40)
         self.put("#p-head", f"Palast {where} · {lines.name(s.name, 16)}" + (" · offline" if s.offline else ""))
         if phase == "lobby" and self.show_league:
             self.put("#p-title", lines.LEAGUE_HEADER)
             self.set_options([(f"p{i}", lines.league_row(i, p)) for i, p in enumerate(s.league, 1)])
-            self.put("#p-info", "League: rating from finished tables (Training does not count). l: tables · q: back")
+            self.put("#p-info", f"League: rating from finished tables (Training does not count). {key('league')}: tables"
+                                f" · {says('quit_palast')}")
         elif phase == "lobby":
             self.put("#p-title", lines.LOBBY_HEADER)
             self.set_options([(str(t.get("id")), lines.lobby_row(t)) for t in s.tables])
@@ -141,23 +144,24 @@ class PalastScreen(Screen):
             self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  (host)" if p == t.get("host") else ""))
                               for i, p in enumerate(t.get("players") or [], 1)])
             code = f" · invite code {lines.name(s.code, 12)}" if s.code else ""
-            host = ("s: start (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
+            host = (f"{says('start')} (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
                     if s.is_host else ("This table starts by itself when it is full or 30 s after its second player. "
                                         if t.get("standard") else "The host starts the table. "))
-            self.put("#p-info", f"{self.describe(t)}{code}\n{host}x: leave")
+            self.put("#p-info", f"{self.describe(t)}{code}\n{host}{says('leave_table')}")
         elif phase == "race":
             self.put("#p-title", f"Round {s.round} is in play")
             self.set_options([])
-            self.put("#p-info", "Your seat and the clock go on. t: back to the table")
+            self.put("#p-info", f"Your seat and the clock go on. {says('to_table')}")
         elif phase == "standings":
             st = s.standings or {}
             t = s.table or {}
             self.put("#p-title", lines.STANDINGS_HEADER)
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = "Ready: waiting for the others (the next round starts within 30 s)." if s.ready_sent \
-                else "y: Ready for the next round (it starts when all are ready, or after 30 s)."
-            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
-                                f"p: play it alone\n{ready}")
+                else f"{says('ready')} (it starts when all are ready, or after 30 s)."
+            deal = s.deals[-1][1] if s.deals else "?"
+            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {deal} · "
+                                f"{says('alone')}\n{ready}")
         elif phase == "final":
             self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
             st = s.standings or {}
@@ -166,7 +170,7 @@ class PalastScreen(Screen):
                 last = [("gap", ""), ("round", f"Round {st.get('round')}:"), ("head", lines.STANDINGS_HEADER)] + last
             self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
             deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
-            self.put("#p-info", f"{deals}\np: play the last deal alone · b: back to the lobby")
+            self.put("#p-info", f"{deals}\n{key('alone')}: play the last deal alone · {says('back')}")
         self.refresh_bindings()
 
     @staticmethod
@@ -181,7 +185,7 @@ class PalastScreen(Screen):
         allowed = {
             "open_table": phase == "lobby", "code": phase == "lobby", "league": phase == "lobby",
             "refresh": phase == "lobby", "start": phase == "waiting" and self.session.is_host,
-            "leave_table": phase == "waiting", "ready": phase == "standings" and not self.session.ready_sent,
+            "leave_table": phase in ("waiting", "standings", "race"), "ready": phase == "standings" and not self.session.ready_sent,
             "alone": phase in ("standings", "final") and bool(self.session.deals),
             "back": phase == "final", "to_table": phase == "race",
         }
@@ -241,6 +245,12 @@ class PalastScreen(Screen):
         await self.session.start_table()
 
     async def action_leave_table(self) -> None:
+        """x: leave a table; a running one only on a second x (its question on the info line)."""
+        if self.session.phase != "waiting" and not self._leave_asked:
+            self._leave_asked = True
+            self.put("#p-info", f"{lines.LEAVE_RUNNING}\n{key('leave_table')} again: leave the table")
+            return
+        self._leave_asked = False
         await self.session.leave()
         self.render_phase()
 

@@ -4,12 +4,14 @@ above it and the round's countdown (SPEC §13).  An opponent's progress repaints
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Static
 
 from spider_tui.ui.palast import lines
 from spider_tui.palast.session import PalastRound, PalastSession
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Confirm
 from spider_tui.ui.render import Look
 
 
@@ -19,6 +21,7 @@ class RaceScreen(GameScreen):
     opponents' lines, the countdown, the session's news; q goes back to the Palast screen (the
     seat and the clock stay)."""
 
+    BINDINGS = [Binding("x", "leave_table", "Leave table")]
     DEFAULT_CSS = """
     RaceScreen #opponents { height: auto; background: #10201a; color: #d8d8c8; padding: 0 1; }
     RaceScreen.-small #opponents { display: none; }
@@ -63,6 +66,19 @@ class RaceScreen(GameScreen):
     def action_help(self) -> None:
         """Help opens at its PALAST section: the points table, rounds, the league (SPEC §15)."""
         self.post_message(messages.ShowHelp(section="PALAST"))
+
+    def action_leave_table(self) -> None:
+        """x: leave the running table, after a question (the rest of its rounds are forfeited)."""
+
+        def answered(yes: object) -> None:
+            if yes:
+                self.run_worker(self._leave_table(), exclusive=True)
+
+        self.open_dialog(Confirm(lines.LEAVE_RUNNING, answered))
+
+    async def _leave_table(self) -> None:
+        if await self.palast.leave():
+            self.dismiss()
 
     def action_leave(self) -> None:
         """q: back to the Palast screen; the round goes on (Enter there comes back)."""
