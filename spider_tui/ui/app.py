@@ -13,7 +13,7 @@ import gc
 import random
 import signal
 from datetime import date
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from textual import on
 
@@ -22,7 +22,6 @@ from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
 from spider_tui.store.book import SaveBook, playable_rules
-from spider_tui.lessons.session import LessonSession
 from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
@@ -31,6 +30,9 @@ from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui.render import Look
 from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
+
+if TYPE_CHECKING:
+    from spider_tui.lessons.session import LessonSession
 
 
 class SpiderApp(TerminalApp):
@@ -50,7 +52,7 @@ class SpiderApp(TerminalApp):
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
-        self.lessons = LessonSession(lambda: self.book.data, self.book.write)
+        self._lessons: LessonSession | None = None
         self._error_told = False
         self._winnable = None
 
@@ -174,8 +176,17 @@ class SpiderApp(TerminalApp):
             return
         self.start_new(message.suits)
 
+    @property
+    def lessons(self) -> LessonSession:
+        """The lessons' session (SPEC §15), made when first needed (not on the way to the first frame)."""
+        if self._lessons is None:
+            from spider_tui.lessons.session import LessonSession
+
+            self._lessons = LessonSession(lambda: self.book.data, self.book.write)
+        return self._lessons
+
     def lesson_on_table(self) -> bool:
-        return isinstance(self.screen, GameScreen) and self.screen.session is self.lessons
+        return self._lessons is not None and isinstance(self.screen, GameScreen) and self.screen.session is self._lessons
 
     @on(messages.OpenLesson)
     def open_lesson(self, message: messages.OpenLesson) -> None:
