@@ -4,10 +4,11 @@ and a line after which the goal can't be reached is caught."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from spider_tui.engine import IllegalMove
 from spider_tui.lessons import Goal, LessonRun, load_lessons
-from spider_tui.lessons.runner import CANT_FINISH, can_reach, parse_lesson
+from spider_tui.lessons.runner import CANT_FINISH, SEARCH_BUDGET, can_reach, parse_lesson
 
 LESSONS = load_lessons()
 
@@ -120,3 +121,28 @@ def test_a_lesson_file_without_a_task_names_the_fault():
         parse_lesson("09-x", "#: title: T\n#: goal: won\n#: success: S\nsuits: 1\n1: As\n")
     with pytest.raises(ValueError, match="09-x"):
         parse_lesson("09-x", "#: title: T\n#: task: t\n#: goal: won\n#: success: S\nsuits: 1\n1: Xs\n")
+
+
+@pytest.mark.slow  # a search after every random move: ~10 s
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(LESSONS), st.randoms(use_true_random=False))
+def test_random_play_lost_means_lost_and_undo_to_the_start_recovers(lesson, rng):
+    """Whatever is played: 'lost' is said only when a bigger search finds no way either, and
+    undoing every move (free) brings the lesson back into play; in the points lesson, where
+    an undo costs a point, retry does."""
+    run = LessonRun(lesson)
+    for _ in range(12):
+        moves = run.game.legal_moves()
+        if not moves or run.state == "done":
+            break
+        run.play(str(rng.choice(moves)))
+        if run.state == "lost":
+            assert can_reach(run.game, lesson.goal, budget=4 * SEARCH_BUDGET) is not True
+    if run.state != "done":
+        while run.undo():
+            pass
+        assert run.game.moves == 0
+        if lesson.goal.kind == "score" and run.game.score:
+            assert run.state == "lost"
+            run.retry()
+        assert run.state == "playing"
