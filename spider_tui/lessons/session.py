@@ -63,6 +63,7 @@ class LessonSession(Session):
     """The lessons, one at a time.  ``data``/``write`` as for :class:`SoloSession`."""
 
     offers = frozenset({"retry", "new"})  # New: the next lesson
+    new_label = "Next"
 
     def __init__(self, data: Callable[[], Data], write: Callable[..., None]) -> None:
         self.data = data

@@ -31,6 +31,7 @@ async def test_play_lesson_one_with_keys(make_app, data_dir):
         assert isinstance(app.screen, GameScreen)
         status = app.screen.query_one("#status", Static)
         assert lesson.task.split(".")[0] in str(status.content)
+        assert str(app.screen.query_one("#new", Static).content) == "Next"  # New in a lesson: the next one
         for move in lesson.solution:
             for key in keys_of(move):
                 await pilot.press(key)

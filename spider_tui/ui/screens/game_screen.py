@@ -63,7 +63,7 @@ class GameScreen(Screen):
             yield Static("", id="moves", markup=False)
             yield Static("", id="topfill", markup=False)
             yield Chip("Retry", "retry", id="retry")
-            yield Chip("New", "new", id="new")
+            yield Chip(self.session.new_label, "new", id="new")
         with Horizontal(id="stockrow"):
             # Composed with its text, so the first sync has no layout change to make.
             stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
