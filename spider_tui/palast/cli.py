@@ -192,14 +192,18 @@ def league_parser() -> Parser:
     return p
 
 
-async def _fetch_league(url: str) -> list[dict]:
+async def _fetch_league(url: str) -> tuple[list[dict], int]:
+    """The league's best players (the server sends the top N) and how many are ranked."""
     from .client import PalastClient
 
     c = await PalastClient.connect(url)
     try:
-        return await c.league()
+        answer = await c.request("league")
     finally:
         await c.close()
+    players = [p for p in answer.get("players") or [] if isinstance(p, dict)]
+    total = answer.get("total")
+    return players, total if isinstance(total, int) and not isinstance(total, bool) else len(players)
 
 
 def _plain(text: object) -> str:
@@ -213,7 +217,7 @@ def _plain(text: object) -> str:
 def cmd_league(argv: list[str]) -> int:
     args = league_parser().parse_args(argv)
     try:
-        players = asyncio.run(_fetch_league(args.server))
+        players, total = asyncio.run(_fetch_league(args.server))
     except (OSError, ConnectionError, asyncio.TimeoutError, Exception) as e:  # noqa: BLE001 - one line, no traceback
         print(f"spider league: can't get the league from {args.server}: {_plain(e) or type(e).__name__}", file=sys.stderr)
         return 1
@@ -236,6 +240,8 @@ def cmd_league(argv: list[str]) -> int:
         print("No one has played a table yet.")
     else:
         Console().print(table)
+        if total > len(players):
+            print(f"The best {len(players)} of {total} players.")
     return 0
 
 

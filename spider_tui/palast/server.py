@@ -184,6 +184,7 @@ class PalastServer:
         self._per_address: dict[str, int] = {}
 
     async def start(self) -> None:
+        await asyncio.to_thread(names.skeleton, "")  # reads the TR39 table (~0.1 s) off the event loop
         await self.store.open()
         await self.palast.start()
         self._server = await serve(
@@ -250,13 +251,18 @@ class PalastServer:
             else:
                 del self._per_address[address]
 
-    def _flooding(self, address: str, player_id: int | None, out: Outbox) -> bool:
-        """Take one message from the address's (and the player's) bucket; on empty, say so."""
+    def _flooding(self, address: str, player_id: int | None, out: Outbox, data: Any) -> bool:
+        """Take one message from the address's (and the player's) bucket; on empty, say so
+        (echoing the message's ``id``, so a client waiting for its answer hears why)."""
         ok = self._addresses.take(address)
         if player_id is not None:
             ok = self._players.take(player_id) and ok
         if not ok:
-            out.send({"type": "error", "reason": "Too many messages: the connection is closed."})
+            error: dict[str, Any] = {"type": "error", "reason": "Too many messages: the connection is closed."}
+            msg_id = _id_of(data)
+            if msg_id is not None:
+                error["id"] = msg_id
+            out.send(error)
         return not ok
 
     async def _connection(self, ws: ServerConnection, address: str) -> None:
@@ -272,7 +278,7 @@ class PalastServer:
                 except TimeoutError:
                     out.send({"type": "error", "reason": "Say hello first (within 10 seconds)."})
                     return
-                if self._flooding(address, None, out):
+                if self._flooding(address, None, out, first):
                     return
                 if not anonymous and await self._anonymous(first, out):
                     anonymous = True  # one `league` without signing in (`spider league`), no more
@@ -281,7 +287,7 @@ class PalastServer:
                 if player is None:
                     return
             async for data in ws:
-                if self._flooding(address, player.id, out):
+                if self._flooding(address, player.id, out, data):
                     return
                 try:
                     if isinstance(data, bytes):

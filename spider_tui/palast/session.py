@@ -236,6 +236,7 @@ class PalastSession:
         self.client: PalastClient | None = None
         self.tables: list[dict] = []
         self.league: list[dict] = []
+        self.tables_total = 0  # tables in the lobby; the server sends one page (the first 50)
         self.table: dict | None = None
         self.code: str | None = None
         self.round = 0
@@ -347,6 +348,7 @@ class PalastSession:
         if answer is not None:
             tables = answer.get("tables")
             self.tables = [t for t in map(table_dict, tables if isinstance(tables, list) else []) if t is not None]
+            self.tables_total = max(len(self.tables), whole(answer.get("total"), len(self.tables)))
             self._changed("lobby")
 
     async def load_league(self) -> None:
@@ -493,6 +495,8 @@ class PalastSession:
 
     def _on(self, ev: dict) -> None:
         kind = ev.get("type")
+        if kind in ("round", "progress", "round_over", "table_over") and self._elsewhere(ev):
+            return  # a late event of a table this player left
         if kind == "joined":
             self.table = table_dict(ev.get("table")) or self.table
             if ev.get("code") is not None:
@@ -540,6 +544,13 @@ class PalastSession:
             self._changed("final")
         elif kind == "error":
             self._say(str(ev.get("reason") or "The server closed the connection."))
+
+    def _elsewhere(self, ev: dict) -> bool:
+        """Does the event name a table other than the one the player sits at (or any, when the
+        player sits nowhere)?"""
+        mine = (self.table or {}).get("id")
+        told = ev.get("table")
+        return isinstance(told, int) and not isinstance(told, bool) and told != mine
 
     def _round(self, ev: dict) -> None:
         try:

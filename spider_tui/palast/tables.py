@@ -253,7 +253,7 @@ class Palast:
             return
         text = protocol.dumps(message)  # made once for the whole table
         for s in t.seats:
-            send = self.online.get(s.player_id)
+            send = self.online.get(s.player_id) if not s.left else None  # one who left may sit elsewhere
             if send:
                 send(text)
 

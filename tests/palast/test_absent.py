@@ -214,6 +214,9 @@ async def test_a_player_leaves_a_running_table_forfeits_the_rest_and_is_ranked(s
     assert sorted(r["player"] for r in ranking) == ["Anna", "Bo", "Cy"]
     bo_total = next(r["total"] for r in ranking if r["player"] == "Bo")
     assert bo_total == next(s["total"] for s in r1["standings"] if s["player"] == "Bo")
+    # Bo, gone, hears nothing more of that table (he sits at another one now).
+    after = bo.received[bo.received.index(left) + 1:]
+    assert not [m for m in after if m.get("table") == t["id"] and m["type"] != "table"]
     assert (await bo.leave())["type"] == "left"  # the practice table he sat down at
 
 

@@ -134,8 +134,8 @@ async def test_a_reconnect_does_not_refill_the_player_bucket(palast_factory):
     await c.close()
     # Signed in again (a new connection, another address even): the bucket is the player's.
     d = await player(palast, "Again", "198.51.100.99", token)
-    await d.send_raw('{"type": "tables"}')
-    await closed_with(d, "Too many messages")
+    await d.send_raw('{"type": "tables", "id": 77}')
+    assert (await closed_with(d, "Too many messages"))["id"] == 77  # the waiting request hears why
     assert not any(m["type"] == "tables" for m in d.received)
 
 
@@ -210,6 +210,15 @@ async def test_the_lobby_comes_in_pages_with_the_own_table_first(palast):
     ids = [t["id"] for t in first["tables"] + second["tables"]]
     assert len(set(ids)) == TABLES_PAGE + 6
     assert len(json.dumps(first)) < 32 * 1024
+    # The app's lobby: the first page, and how many there are.
+    from spider_tui.palast.session import PalastSession
+
+    session = PalastSession(palast.url, "Browser")
+    await session.start()
+    try:
+        assert len(session.tables) == TABLES_PAGE and session.tables_total == TABLES_PAGE + 6
+    finally:
+        await session.close()
 
 
 async def test_the_league_is_the_top_n_and_the_askers_own_row(palast_factory, db_url):
@@ -226,6 +235,16 @@ async def test_the_league_is_the_top_n_and_the_askers_own_row(palast_factory, db
     anonymous = await palast.raw()
     anon = await anonymous.request("league")
     assert len(anon["players"]) == LEAGUE_TOP and anon["me"] is None
+    # `spider league` prints the top N and says how many there are.
+    import contextlib
+    import io
+
+    from spider_tui.palast.cli import cmd_league
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert await asyncio.to_thread(cmd_league, ["--server", palast.url]) == 0
+    assert f"The best {LEAGUE_TOP} of {LEAGUE_TOP + 10} players." in out.getvalue()
 
 
 def _execute(store, sql: str) -> None:

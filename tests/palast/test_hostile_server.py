@@ -179,3 +179,41 @@ async def test_the_lobby_and_league_from_a_hostile_server_are_clean(hostile):
     assert len(s.tables) == 2
     text = screen_text(s)
     assert clean_text(text), text
+
+
+async def test_the_connect_screen_shows_a_hostile_refusal_visibly(tmp_path, monkeypatch):
+    """The app itself: a server that refuses the hello with an escape; the connect screen's
+    status line shows it escaped (\\x1b), the terminal never gets it."""
+    import random
+    from datetime import date
+
+    from spider_tui.ui_launch import Launch
+    from spider_tui.store import SaveFile
+    from spider_tui.ui.app import SpiderApp
+    from spider_tui.ui.palast.connect import ConnectScreen
+
+    h = Hostile([], hello_error=f"Go away{TITLE}")
+    server = await serve(h.handler, "127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+    monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path / "data"))
+    app = SpiderApp(SaveFile(tmp_path / "data" / "save.toml"), Launch(server=url), today=lambda: date(2026, 12, 1),
+                    rng=random.Random(5))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            end = asyncio.get_running_loop().time() + 30
+            while not isinstance(app.screen, ConnectScreen):
+                assert asyncio.get_running_loop().time() < end
+                await pilot.pause(0.05)
+            await pilot.click("#c-name")
+            for ch in "eve":
+                await pilot.press(ch)
+            await pilot.press("enter")
+            status = app.screen.query_one("#c-status")
+            while "Go away" not in str(status.render()):
+                assert asyncio.get_running_loop().time() < end
+                await pilot.pause(0.05)
+            shown = str(status.render())
+            assert clean_text(shown) and "\\x1b]0;PWNED\\x07" in shown
+    finally:
+        server.close()
+        await server.wait_closed()

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Input, Static
 from spider_tui.palast import embedded
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast.session import PalastError, PalastSession
+from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
 from spider_tui.ui.render import Look
@@ -46,7 +47,7 @@ class ConnectScreen(Screen):
     def compose(self) -> ComposeResult:
         data = self.book.data
         url = self.url or last_server(data) or DEFAULT_SERVER
-        login = server_login(data, url)
+        login = server_login(data, url) or server_login(data, embedded.LOGIN_KEY)  # the name used here
         with Vertical():
             yield Static("The Palast: race others live on the same deal.", markup=False)
             yield Static("Server", markup=False)
@@ -66,7 +67,8 @@ class ConnectScreen(Screen):
             self.query_one("#c-name" if self.url else "#c-server", Input).focus()
 
     def say(self, text: str) -> None:
-        self.query_one("#c-status", Static).update(text)
+        """One status line; it may hold a server's words or a typed address: shown ``visible``."""
+        self.query_one("#c-status", Static).update(visible(text, newlines=False))
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "c-server" and not self.query_one("#c-name", Input).value.strip():

@@ -137,7 +137,9 @@ class PalastScreen(Screen):
         elif phase == "lobby":
             self.put("#p-title", lines.LOBBY_HEADER)
             self.set_options([(str(t.get("id")), lines.lobby_row(t)) for t in s.tables])
-            self.put("#p-info", LOBBY_KEYS + ("" if s.tables else "\nNo tables yet."))
+            more = (f"\n{len(s.tables)} of {s.tables_total} tables shown: yours and those waiting for players first."
+                    if s.tables_total > len(s.tables) else "")
+            self.put("#p-info", LOBBY_KEYS + ("" if s.tables else "\nNo tables yet.") + more)
         elif phase == "waiting":
             t = s.table or {}
             self.put("#p-title", f"Table {t.get('id')} · waiting for players")
