@@ -66,7 +66,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("undo_off", "undo-off", "Undo off", "no undo", "Undo off", True),
     RuleOption("scorpion", "scorpion", "Scorpion: build in suit, any face-up group moves",
                "build in suit, any face-up group moves", "Scorpion", False),
-    RuleOption("face_up", "face-up", "Face up: every card face up, with Scorpion too (classic Scorpion)",
+    RuleOption("face_up", "face-up", "Face up: every card face up (classic Scorpion)",
                "every card face up, with Scorpion too", None, True),
     RuleOption("joker", "joker", "Joker: three per round (key {joker_key})", "three wild picks a round", "Joker", True),
     RuleOption("scoring", "scoring", "Scoring: the Palast points", "the Palast points", None, True),
