@@ -44,7 +44,26 @@ SCENES = [
     ("retry-over-table", {"deal": 1, "suits": 2}, ["9", "5", "r"], (80, 24)),
     ("whole-column", {"position": LONG}, ["v", "1"], (80, 24)),
     ("stats-over-table", {"deal": 1, "suits": 2}, ["9", "5", "s"], (100, 30)),
+    # SPEC §15: the path (a player with 3 wins of 4 at 1 suit: the next level suggested once),
+    # lesson 1 in progress and solved, the glossary, points where they are earned.
+    ("path", {}, [], (80, 24)),
+    ("lesson-in-progress", {}, ["l", "enter", "1", "2"], (80, 24)),
+    ("lesson-solved", {}, ["l", "enter", "1", "2", "3", "2", "5", "2", "5", "6"], (80, 24)),
+    ("lessons", {}, ["l", "enter", "1", "2", "3", "2", "5", "2", "5", "6", "escape", "down"], (80, 24)),
+    ("glossary", {"deal": 1}, ["help:GLOSSARY"], (100, 30)),
+    ("points-where-earned", {"deal": 1, "suits": 2, "rules": "scoring"}, ["2", "4"], (100, 30)),
 ]
+
+
+def record_path(save) -> None:
+    """The 'path' scene's player: 4 rounds at 1 suit, 3 of them won."""
+    from spider_tui.store import RoundResult, record_result
+
+    def change(d) -> None:
+        for won in (True, False, True, True):
+            record_result(d, RoundResult(suits=1, won=won, moves=160 if won else 70, seconds=900.0, rules="classic"))
+
+    save.update(change)
 
 
 async def shoot(name: str, launch: dict, keys: list[str], size: tuple[int, int], data: Path) -> Path:
@@ -52,10 +71,18 @@ async def shoot(name: str, launch: dict, keys: list[str], size: tuple[int, int],
     from spider_tui.ui.app import SpiderApp
     from spider_tui.ui_launch import Launch
 
-    app = SpiderApp(SaveFile(data / f"{name}.toml"), Launch(**launch), today=lambda: date(2026, 11, 29),
-                    rng=random.Random(1))
+    from spider_tui.ui import messages
+
+    save = SaveFile(data / f"{name}.toml")
+    if name == "path":
+        record_path(save)
+    app = SpiderApp(save, Launch(**launch), today=lambda: date(2026, 11, 29), rng=random.Random(1))
     async with app.run_test(size=size) as pilot:
         for k in keys:
+            if k.startswith("help:"):  # help opened at a section, as the race screen opens it
+                app.post_message(messages.ShowHelp(section=k.split(":", 1)[1]))
+                await pilot.pause()
+                continue
             if k == "enter" and app.table is not None and app.table.hint_move is not None:
                 h = app.table.hint_move  # play the hinted move with its two column keys
                 if not h.is_deal:

@@ -87,7 +87,8 @@ def _rules_help() -> str:
 
     options = ", ".join(f"{o.word} ({o.help})" for o in RULE_OPTIONS)
     return ("the rules: classic (the default), or options joined by +: " + options
-            + "; spiderette or simple-simon for the one-deck games; e.g. --rules relaxed+joker")
+            + "; spiderette or simple-simon for the one-deck games; classic-scorpion for Scorpion with"
+            " every card face up (the Palast's is scorpion); e.g. --rules relaxed+joker")
 
 
 RULES_HELP = _rules_help()

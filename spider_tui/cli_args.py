@@ -17,7 +17,21 @@ class UsageError(Exception):
         self.prog = prog
 
 
+class WholeWords(argparse.HelpFormatter):
+    """Help text wrapped without cutting a word at its hyphen (``simple-simon``, ``face-up``:
+    a rules word must read as one)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 class Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", WholeWords)
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str):  # one line, not argparse's usage block
         raise UsageError(message, self.prog)
 

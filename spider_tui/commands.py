@@ -116,6 +116,8 @@ START_COMMANDS: list[Command] = [
             chip="New game", chip_id="newgame"),
     Command("d", "daily", "Daily", "the daily challenge: today or one of the 29 days before", "d", footer=True,
             chip="Daily challenge", chip_id="daily"),
+    Command("l", "lessons", "Lessons", "seven short lessons, each a position to play with one goal", "l",
+            chip="Lessons", chip_id="lessons"),
     Command("1", "suits(1)", "1 suit", "suits for the next round: 1, 2 or 4", "1 2 4"),
     Command("2", "suits(2)", "2 suits"),
     Command("4", "suits(4)", "4 suits"),
@@ -153,6 +155,7 @@ PALAST_COMMANDS: list[Command] = [
 RULES_MENU_CLOSE = Command("escape,q,o", "close", "Done", keys_text="Esc")
 DAILY_CLOSE = Command("escape,q", "close", "Back", keys_text="Esc")
 STATS_CLOSE = Command("escape,q,s", "close", "Back", keys_text="Esc")
+LESSONS_CLOSE = Command("escape,q,l", "close", "Back", keys_text="Esc")
 
 
 @dataclass(frozen=True)

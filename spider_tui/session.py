@@ -126,6 +126,7 @@ class Session(ABC):
 
     table: Table | None = None
     offers: frozenset[str] = ROUND_OFFERS
+    new_label: str = "New"  #: the top bar's New chip (a lesson's is "Next")
     """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
     (both after the round, and the Won panel's), ``still_winnable`` (the solver question)."""
 

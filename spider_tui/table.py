@@ -19,6 +19,7 @@ from typing import Callable
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, rank_of, suit_of
+from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
 
 SUIT_WORDS = ("♠", "♥", "♦", "♣")
@@ -59,6 +60,7 @@ class ColumnState:
     hint_to: bool = False
     cursor: int | None = None  # card index under the keyboard cursor (-1: empty slot)
     cursor_here: bool = False
+    badge: tuple[int | None, str] | None = None  # points earned at a card: (its index, "+3")
 
 
 
@@ -95,6 +97,9 @@ class Table:
         self._stuck_told = False
         self.joker_pending = False  # the next column picked receives a joker card
         self.version = 0  # bumps on every change the screen should show
+        #: A scored round: where the last action's points were earned (``points.py``); gone
+        #: with the next action.
+        self.earned: tuple[Earned, ...] = ()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -236,6 +241,7 @@ class Table:
         cursor (the legal targets are worked out once for all columns)."""
         g, sel, hint = self.game, self.selection, self.hint_move
         targets = set(self.targets())
+        badges = {e.column: (e.index, e.text) for e in reversed(self.earned) if e.column is not None}
         hinted = hint is not None and not hint.is_deal
         hint = hint if hinted else None
         states = []
@@ -251,6 +257,7 @@ class Table:
                 hint_to=hint is not None and hint.target == col + 1,
                 cursor=(self.cursor_card() if cards else -1) if here else None,
                 cursor_here=here,
+                badge=badges.get(col),
             ))
         return states
 
@@ -303,6 +310,7 @@ class Table:
             self._changed()
 
     def _after_action(self) -> None:
+        self.earned = ()
         self.selection = None
         self.hint_move = None
         self.joker_pending = False
@@ -328,13 +336,15 @@ class Table:
         """Play a move; False (with a quiet status line) when the rules refuse it."""
         if self.over:
             return False
+        runs_before = len(self.game.done)
         try:
-            self.game.play(move)
+            played = self.game.play(move)
         except IllegalMove as e:
             self.status = e.reason
             self._changed()
             return False
         self._after_action()
+        self.earned = earned(played, self.game, runs_before)
         return True
 
     def _move_selection_to(self, target: int) -> bool:
@@ -513,6 +523,7 @@ class Table:
     def undo(self) -> bool:
         if self.over:
             return False  # the round is over: no undo for the player (SPEC §1); the status stays
+        score_before = self.game.score
         if not self.game.undo():
             if not self.game.rules.undo_allowed:
                 self.status = "Undo is off in this round."
@@ -523,6 +534,7 @@ class Table:
         self.selection = None
         self.hint_move = None
         self.status = ""
+        self.earned = undone(score_before, self.game.score)
         self._stuck_told = False
         if self.game.stuck:
             self._stuck_told = True

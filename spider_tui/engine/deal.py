@@ -222,7 +222,9 @@ _DEALERS = {SPIDER: spider_deal, SPIDERETTE: spiderette_deal, SIMPLE_SIMON: simp
 
 def open_columns(down: list[int], rules: Rules) -> list[int]:
     """Face-down counts after the Open rule: all 0; with Scorpion only one column opens,
-    the one with the most face-down cards (the lowest-numbered on a tie)."""
+    the one with the most face-down cards (the lowest-numbered on a tie).  Face up: all 0."""
+    if rules.face_up:
+        return [0] * len(down)
     if not rules.open:
         return down
     if not rules.scorpion:

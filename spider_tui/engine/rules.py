@@ -66,6 +66,8 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
     RuleOption("undo_off", "undo-off", "Undo off", "no undo", "Undo off", True),
     RuleOption("scorpion", "scorpion", "Scorpion: build in suit, any face-up group moves",
                "build in suit, any face-up group moves", "Scorpion", False),
+    RuleOption("face_up", "face-up", "Face up: every card face up (classic Scorpion)",
+               "every card face up, with Scorpion too", None, True),
     RuleOption("joker", "joker", "Joker: three per round (key {joker_key})", "three wild picks a round", "Joker", True),
     RuleOption("scoring", "scoring", "Scoring: the Palast points", "the Palast points", None, True),
     RuleOption("timed", "timed", "Timed: a countdown", f"a clock: {_minutes(TIMED_SECONDS)}", None, True),
@@ -91,6 +93,8 @@ class Rules:
     - ``undo_off``: no undo.
     - ``scorpion``: build only on the same suit; any face-up group may move; only a King or a
       group led by a King enters an empty column; the stock always deals.
+    - ``face_up``: every card is dealt face up, with ``scorpion`` too: the classic Scorpion of
+      the rule books (``classic-scorpion``), beside the Palast's (``scorpion``).
     - ``joker``: three jokers per round (``Game.play_joker``).
     - ``scoring``: the Palast score (``Game.score``).
     - ``timed`` / ``fast``: a countdown (``countdown`` seconds); the UI runs the clock.
@@ -102,6 +106,7 @@ class Rules:
     open: bool = False
     undo_off: bool = False
     scorpion: bool = False
+    face_up: bool = False
     joker: bool = False
     scoring: bool = False
     timed: bool = False
@@ -193,6 +198,9 @@ PRESETS[SPIDERETTE] = Rules(variant=SPIDERETTE)
 PRESETS[SIMPLE_SIMON] = Rules(variant=SIMPLE_SIMON)
 for _token, _attr in _OPTION_TOKENS:
     PRESETS[_token] = Rules(**{_attr: True})  # type: ignore[arg-type]  # every option is a bool
+#: The classic Scorpion of the rule books (all cards face up), beside the Palast's ``scorpion``
+#: (written ``scorpion+face-up``).
+PRESETS["classic-scorpion"] = Rules(scorpion=True, face_up=True)
 
 # Other spellings accepted on input (never written).
 _ALIASES = {

@@ -67,12 +67,13 @@ def _rows(five: dict[str, Any], none: str) -> list[str]:
 _LABELS = ("Played", "Won", "Win rate", "Fewest moves", "Fastest time")
 
 
-def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = False) -> Table:
+def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = False, levels: bool = True) -> Table:
     """``spider stats``: a rich Table with one column per suit count.
 
     Rows: the five stats, the same five for daily rounds, then Total play time and Daily rounds won
     (these two are across suit counts, so their value sits in the first column). ``ascii=True``
-    uses ASCII box lines and ``-`` for "no value yet".
+    uses ASCII box lines and ``-`` for "no value yet". ``levels``: the classic table's columns
+    are named as the path's levels (``1 suit, beginner``; SPEC §15).
     """
     none = NO_VALUE_ASCII if ascii else NO_VALUE
     s = summary(data, rules)
@@ -81,8 +82,11 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     title.end = "\n"  # safe() text ends without one: the ASCII box's top edge went onto the title line
     table = Table(title=title, box=box.ASCII if ascii else box.SIMPLE_HEAD, title_justify="left")
     table.add_column("")
-    for key, label in (("1", "1 suit"), ("2", "2 suits"), ("4", "4 suits")):
-        table.add_column(label, justify="right")
+    from spider_tui.path import LEVELS  # the path (SPEC §15): the classic suit counts are its levels
+
+    classic = rules == CLASSIC and levels  # the path's level names (they need some 64 columns)
+    for level in LEVELS:
+        table.add_column(f"{level.name}, {level.tag}" if classic and level.tag else level.name, justify="right")
     per_suit = [s["suits"][k] for k in ("1", "2", "4")]
     normal = [_rows(p, none) for p in per_suit]
     daily = [_rows(p["daily"], none) for p in per_suit]

@@ -13,7 +13,7 @@ import gc
 import random
 import signal
 from datetime import date
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from textual import on
 
@@ -30,6 +30,9 @@ from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui.render import Look
 from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
+
+if TYPE_CHECKING:
+    from spider_tui.lessons.session import LessonSession
 
 
 class SpiderApp(TerminalApp):
@@ -49,6 +52,7 @@ class SpiderApp(TerminalApp):
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
+        self._lessons: LessonSession | None = None
         self._error_told = False
         self._winnable = None
 
@@ -167,7 +171,39 @@ class SpiderApp(TerminalApp):
 
     @on(messages.NewRound)
     def new_round(self, message: messages.NewRound) -> None:
+        if self.lesson_on_table():
+            self.open_lesson(messages.OpenLesson())  # New in a lesson: the next lesson
+            return
         self.start_new(message.suits)
+
+    @property
+    def lessons(self) -> LessonSession:
+        """The lessons' session (SPEC §15), made when first needed (not on the way to the first frame)."""
+        if self._lessons is None:
+            from spider_tui.lessons.session import LessonSession
+
+            self._lessons = LessonSession(lambda: self.book.data, self.book.write)
+        return self._lessons
+
+    def lesson_on_table(self) -> bool:
+        return self._lessons is not None and isinstance(self.screen, GameScreen) and self.screen.session is self._lessons
+
+    @on(messages.OpenLesson)
+    def open_lesson(self, message: messages.OpenLesson) -> None:
+        """A lesson on the table (SPEC §15); after the last one, back to the list."""
+        from spider_tui.lessons import lesson_by_number
+
+        lesson = self.lessons.next_lesson() if message.number is None else lesson_by_number(message.number)
+        if lesson is None:
+            if self.lesson_on_table():
+                self.leave_round()
+            return
+        self.lessons.begin(lesson)
+        screen = GameScreen(self.lessons, self.look)
+        if isinstance(self.screen, GameScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
 
     def start_new(self, suits: int | None = None) -> None:
         """A new random deal: at ``suits``, else the command line's --suits, else the setting.
@@ -224,6 +260,9 @@ class SpiderApp(TerminalApp):
 
     @on(messages.RetryRound)
     def retry(self) -> None:
+        if self.lesson_on_table():
+            self.open_lesson(messages.OpenLesson(self.lessons.lesson.number if self.lessons.lesson else 1))
+            return
         self.show_round(self.session.retry(self.rules))
 
     def store_round(self) -> None:
@@ -244,10 +283,10 @@ class SpiderApp(TerminalApp):
         self.push_screen(StatsScreen(data, ascii=self.look.ascii))
 
     @on(messages.ShowHelp)
-    def show_help(self) -> None:
+    def show_help(self, message: messages.ShowHelp | None = None) -> None:
         from spider_tui.ui.widgets.dialogs import Help
 
-        self.open_dialog(Help(self.look))
+        self.open_dialog(Help(self.look, section=message.section if message is not None else None))
 
     @on(messages.OpenPalast)
     def open_palast(self, message: messages.OpenPalast) -> None:

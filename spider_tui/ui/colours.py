@@ -37,6 +37,10 @@ class Palette:
     hearts: str = "#c62828"
     diamonds: str = "#1565c0"  # four colours only; else like hearts
     clubs: str = "#2e7d32"  # four colours only; else like spades
+    gain: str = "#1b8a3a"  # points earned (SPEC §15), on a card
+    loss: str = "#c62828"  # points lost
+    gain_bar: str = "#7ee08f"  # the same on the bars
+    loss_bar: str = "#ff8a80"
 
     def suit(self, suit: int, four_color: bool) -> str:
         """The colour of suit 0-3 (spades, hearts, diamonds, clubs)."""

@@ -49,6 +49,13 @@ class PracticeDeal(Message):
 
 
 @dataclass
+class OpenLesson(Message):
+    """Lesson ``number`` on the table (SPEC §15); ``None``: the lesson after the one played."""
+
+    number: int | None = None
+
+
+@dataclass
 class LeaveRound(Message):
     """Back from the round to where it was started from; the round is kept for Continue."""
 
@@ -60,7 +67,10 @@ class ShowStats(Message):
 
 @dataclass
 class ShowHelp(Message):
-    """The rules, controls and tips."""
+    """The rules, controls and tips; opened at the section ``section`` (a heading, e.g.
+    ``"PALAST"``) when given."""
+
+    section: str | None = None
 
 
 @dataclass
@@ -82,5 +92,5 @@ class SettingsChanged(Message):
     name: str
 
 
-__all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenPalast", "PracticeDeal", "QuitApp",
+__all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenLesson", "OpenPalast", "PracticeDeal", "QuitApp",
            "RetryRound", "SettingsChanged", "ShowHelp", "ShowStats"]

@@ -109,6 +109,17 @@ def card_glyph(card: int, look: Look) -> str:
     return "?" if card == UNKNOWN else look.suits[suit_of(card)]
 
 
+def points_style(badge: str, base: Style, look: Look, bar: bool = False) -> Style:
+    """Points shown where they were earned: green for a gain, red for a loss, bold (the sign is
+    written too, so they never rely on colour alone)."""
+    pal = look.palette
+    if not look.color:
+        return Style(bold=True)
+    gain = badge.startswith("+")
+    colour = (pal.gain_bar if gain else pal.loss_bar) if bar else (pal.gain if gain else pal.loss)
+    return base + Style(color=colour, bold=True)
+
+
 def draw_column(state: ColumnState, number: int, width: int, height: int, look: Look) -> ColumnPicture:
     """Draw one column into ``width`` × ``height`` cells (``width`` includes a 1-cell gap)."""
     w = max(3, width - 1)
@@ -118,10 +129,15 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     color = look.color
     pal = look.palette
 
-    def line(s: str, style: Style | str = "", index: int | None = None) -> None:
+    def line(s: str, style: Style | str = "", index: int | None = None, tail: tuple[str, Style] | None = None) -> None:
         if rows:
             text.append("\n")
-        text.append(s[:w].ljust(w), style)
+        if tail is None:
+            text.append(s[:w].ljust(w), style)
+        else:  # ``tail`` ends the line in a style of its own
+            room = w - len(tail[0])
+            text.append(s[:room].ljust(room), style)
+            text.append(*tail)
         text.append(" ")
         rows.append(index)
 
@@ -197,7 +213,11 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         mark, st = card_style(i)
         label = card_label(cards[i], look)
         glyph = card_glyph(cards[i], look)
-        if w >= 10:  # room for a corner glyph on the right, like a real card's edge
+        badge = state.badge[1] if state.badge is not None and state.badge[0] == i else ""
+        if badge and len(mark + label) + 1 + len(badge) <= w:
+            # Points earned here (SPEC §15): at the right end of the card's line, the sign written.
+            line(mark + label, st, i, tail=(badge, points_style(badge, st, look)))
+        elif w >= 10:  # room for a corner glyph on the right, like a real card's edge
             line((mark + label).ljust(w - 2) + glyph, st, i)
         else:
             line(mark + label, st, i)

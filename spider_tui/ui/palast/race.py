@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from spider_tui.ui.palast import lines
 from spider_tui.palast.session import PalastRound, PalastSession
+from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.widgets.dialogs import Confirm
 from spider_tui.ui.render import Look
@@ -61,6 +62,10 @@ class RaceScreen(GameScreen):
             elif what == "status" and palast.status:
                 t.say(palast.status)
             self.sync()
+
+    def action_help(self) -> None:
+        """Help opens at its PALAST section: the points table, rounds, the league (SPEC §15)."""
+        self.post_message(messages.ShowHelp(section="PALAST"))
 
     def action_leave_table(self) -> None:
         """x: leave the running table, after a question (the rest of its rounds are forfeited)."""

@@ -9,6 +9,7 @@ way back) it posts up as a message (``ui/messages.py``).
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -23,7 +24,7 @@ from spider_tui.table import Table
 from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
 from spider_tui.ui.question import SolverQuestion
-from spider_tui.ui.render import Look
+from spider_tui.ui.render import Look, points_style
 from spider_tui.ui.widgets import Chip, ColumnView
 from spider_tui.ui.widgets.dialogs import Confirm, Won
 
@@ -62,7 +63,7 @@ class GameScreen(Screen):
             yield Static("", id="moves", markup=False)
             yield Static("", id="topfill", markup=False)
             yield Chip("Retry", "retry", id="retry")
-            yield Chip("New", "new", id="new")
+            yield Chip(self.session.new_label, "new", id="new")
         with Horizontal(id="stockrow"):
             # Composed with its text, so the first sync has no layout change to make.
             stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
@@ -185,6 +186,8 @@ class GameScreen(Screen):
 
     def done_text(self) -> Text:
         g = self.table.game
+        earned = self.table.earned  # a scored round: the last action's points, where earned
+        on_slot = {e.slot: e.text for e in earned if e.where == "run"}
         text = Text(" Runs ")
         for i in range(g.runs_to_win):
             if i < len(g.done):
@@ -193,10 +196,16 @@ class GameScreen(Screen):
                 text.append(self.look.suits[suit], style)
             else:
                 text.append(self.look.marks["slot"], "dim")
+            if i in on_slot:
+                text.append(on_slot[i], points_style(on_slot[i], Style(), self.look, bar=True))
             text.append(" ")
         t = self.table
         if g.score is not None:
             text.append(f"  Score: {g.score}")
+            for e in earned:
+                if e.where == "bar":
+                    text.append("  ")
+                    text.append(e.text, points_style(e.text, Style(), self.look, bar=True))
         if g.rules.joker:
             text.append(f"  Jokers: {g.jokers_left} ({JOKER_KEY})")
         left = t.time_left

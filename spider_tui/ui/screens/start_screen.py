@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, STATS_CLOSE, chip_text, command,
                                  keys_text)
+from spider_tui.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
 from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
 from spider_tui.store.book import SaveBook
@@ -40,15 +41,20 @@ class StartScreen(Screen):
         self.session = session
         self.look = look
         self.today = today
+        self._suggestion: str | None = None  # the next level, suggested on this visit
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
             yield Static(TITLE, id="title", markup=False)
-            with Horizontal(id="suits"):
-                yield Static("Suits", markup=False, id="suits-label")
-                for k in (1, 2, 4):
-                    yield Chip(str(k), f"suits({k})", id=f"suits-{k}", classes="suit")
-                yield Static(f"(keys {keys_text('suits(1)', START_COMMANDS)})", markup=False, id="suits-keys")
+            # The path (SPEC §15): the suit counts as levels, each with what good play wins and
+            # the player's record; a click on a level's key (or the key) picks it.
+            with Vertical(id="suits"):
+                yield Static(self.look.text(f"    {head_line()}"), markup=False, id="suits-label")
+                for level in LEVELS:
+                    with Horizontal(classes="level"):
+                        yield Chip(str(level.suits), f"suits({level.suits})", id=f"suits-{level.suits}", classes="suit")
+                        yield Static("", markup=False, id=f"level-{level.suits}", classes="level-text")
+                yield Static(self.look.text(" " + ROUND_TIME), markup=False, id="suits-keys")
             for c in START_COMMANDS:
                 if c.chip:
                     yield Chip(chip_text(c), c.action, id=c.chip_id)
@@ -60,6 +66,9 @@ class StartScreen(Screen):
 
     def on_screen_resume(self) -> None:
         self.sync()
+
+    def on_screen_suspend(self) -> None:
+        self._suggestion = None  # said once: gone when the player comes back
 
     def show_look(self, look: Look) -> None:
         """The display options changed (the app made the look from them)."""
@@ -84,9 +93,21 @@ class StartScreen(Screen):
         self.chip("continue_round").display = self.saved_round()
         done = self.book.daily_won(self.today(), suits)
         self.label("daily", tail=f"  {look.marks['check']} Today done" if done else "")
+        for level in LEVELS:
+            self.query_one(f"#level-{level.suits}", Static).update(look.text(level_line(level, self.book.data)))
         notice = self.book.take_notice()
+        note = self.query_one("#note", Static)
         if notice:
-            self.query_one("#note", Static).update(safe(notice))
+            note.update(safe(notice))
+        note.display = bool(notice) or bool(str(note.content))  # no empty line under the menu
+        if self._suggestion is None:
+            # Once, quietly, in place of the round-time line: after 3 wins at the level played,
+            # the next level (SPEC §15).  It stays for this visit of the start screen.
+            said = suggestion(self.book.data, suits)
+            if said is not None:
+                self._suggestion = said
+                self.book.write(lambda d: mark_suggested(d, suits))
+        self.query_one("#suits-keys", Static).update(look.text(" " + (self._suggestion or ROUND_TIME)))
         self.refresh_bindings()
 
     def chip(self, action: str) -> Chip:
@@ -155,6 +176,11 @@ class StartScreen(Screen):
 
     def action_stats(self) -> None:
         self.post_message(messages.ShowStats())
+
+    def action_lessons(self) -> None:
+        from spider_tui.ui.screens.lessons_screen import LessonsScreen
+
+        self.app.push_screen(LessonsScreen(self.book, self.look))
 
     def action_palast(self) -> None:
         self.post_message(messages.OpenPalast())
@@ -229,6 +255,7 @@ class DailyScreen(Dialog["date | None"]):
         self.book = book
         self.look = look
         self.today = today
+        self._suggestion: str | None = None  # the next level, suggested on this visit
 
     def compose(self) -> ComposeResult:
         book, look, today = self.book, self.look, self.today()

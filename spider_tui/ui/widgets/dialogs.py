@@ -114,19 +114,59 @@ KEYS
 {keys}
 
 SPECIAL RULES (start screen, {rules_key})
-Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
+Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Face up deals every card face up even with Scorpion: Scorpion with Face up is the classic Scorpion of the rule books, Scorpion alone the Palast's. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
 
 DISPLAY (start screen)
 Four colours gives every suit its own colour (spades black, hearts red, diamonds blue, clubs green). ASCII draws suits as S H D C and every mark in plain ASCII, for terminals without those glyphs. Both are remembered.
 
 TIPS
-- Turn over face-down cards first: a column only opens up once its hidden cards are gone.
+- Turn over face-down cards first: every card you turn up tells you something, and a column only opens up once its hidden cards are gone.
 - Build in one suit whenever you can choose. A mixed pile is a wall; a one-suit run is cargo you can move.
 - An empty column is the most valuable thing on the table. Park a run there to free the card under it, but remember the stock won't deal until every column has a card again.
-- Tidy up before you deal: a deal drops a card on every column and buries what lies there.
+- Don't fill an empty column for good until the card you put there has a way back out (a place one rank higher to go to).
+- A King at the bottom of a column blocks it: nothing moves it but an empty column, so that column is only useful once you build down from the King.
+- Tidy up before you deal: a deal drops a card on every column and buries what lies there. There are only five deals in a round.
 - Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose suit matches the card it lands on.
+- At 4 suits, work on two or more long one-suit runs side by side, even if short mixed piles have to hold things up for a while.
 - Stuck? Ask for a hint before you undo: it often points at a card you stopped seeing.
-""".replace("{keys}", help_keys()).replace("{rules_key}", keys_text("rules", START_COMMANDS))
+- New to the game? The lessons on the start screen ({lessons_key}) show each of these ideas on a small table.
+
+GLOSSARY
+- Table (tableau): the ten columns in the middle, where all the play happens.
+- Column: one pile of the table. Face-down cards lie at its bottom, face-up cards on them; the last card is the exposed one.
+- Stock (talon): the cards not dealt yet, 50 at the start. "Deals: N" counts the rows left in it.
+- Deal: one card from the stock onto every column at once, five times a round.
+- Movable group: the cards at the end of a column that run down in one suit. They move together, however many.
+- Run: a finished sequence from King down to Ace in one suit. It leaves the table at once and fills a slot; eight runs win.
+- Empty column: a column with no cards left. Any card or movable group may go there.
+- Suit count (level): how many suits the deck has, 1, 2 or 4. The more suits, the fewer builds in suit and the harder the round.
+Palast words:
+- Table (Palast): a game for several players over the network: a set number of rounds, everyone on the same deals.
+- Round: one deal played by everyone at the table at once, against the round clock.
+- Round clock: how long a round may last, 20 minutes (10 with Fast), counting down above your table.
+- Points: what your actions earn in a scored round (PALAST below has the table). They show where they are earned: green for a gain, red for a loss.
+- Solve bonus: the points for clearing the table: 300, 400 or 500 by suit count, less the moves you needed, plus 3 for every joker left.
+- Joker: three times a round (a special rule), a column you pick gets the card it needs. At the Palast a joker can't be undone.
+- Training: a table that stays out of the league. Its points still count as experience.
+- League: the standings of everyone who has finished tables with at least one other player, Training tables aside.
+- Rating: your strength in the league, worked out from the final ranking of every table that counts. Beating strong players raises it most.
+- Experience: every point you have scored at the Palast, Training included. It only grows.
+
+PALAST
+Points by suit count (1 / 2 / 4 suits):
+  a run completed          +50  +100  +150
+  a card turned up          +2    +3    +4
+  a card joined in suit     +1    +2    +3
+  an undo                   -1    -1    -1
+  the table cleared       +300  +400  +500
+  each joker left           +3    +3    +3
+The bonus for clearing the table shrinks by a point for every move you made. Undo also takes back what the action earned. The points show on the table where they are earned, with their sign.
+- A round ends when every player has cleared the table, given up, got stuck, left or been offline for a minute, or when the round clock runs out.
+- After each round everyone sees its standings: the round's points and the total so far. Press y when you are ready; the next round starts when all are, or after 30 seconds.
+- After the last round the ranking by total points is final; equal totals share a place. If you leave a running table, your total so far stands.
+- Tables that count (not Training, at least two players) move your league rating; every point you score adds to your experience.
+""".replace("{keys}", help_keys()).replace("{rules_key}", keys_text("rules", START_COMMANDS)).replace(
+    "{lessons_key}", keys_text("lessons", START_COMMANDS))
 
 
 def help_lines(text: str, width: int) -> list[str]:
@@ -139,6 +179,18 @@ def help_lines(text: str, width: int) -> list[str]:
         indent = "  " if line.startswith("- ") else ""
         out.extend(textwrap.wrap(line, width, subsequent_indent=indent) or [""])
     return out
+
+
+def section_line(lines: list[str], heading: str) -> int:
+    """The index of the line that starts the help section ``heading`` (0 if there is none).
+
+    >>> section_line(["SPIDER", "", "TIPS", "- x", "PALAST", "Points"], "PALAST")
+    4
+    """
+    for i, line in enumerate(lines):
+        if line == heading or line.startswith(heading + " ("):
+            return i
+    return 0
 
 
 class Pager(TextDialog):
@@ -219,14 +271,18 @@ class Help(Pager):
         # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
         return min(width, 54), max(8, min(height - 4, 11))
 
-    def __init__(self, look: Look | None = None, done=None) -> None:
+    def __init__(self, look: Look | None = None, done=None, section: str | None = None) -> None:
         super().__init__(done)
         self.look = look
+        self.section = section  # a heading (e.g. "PALAST") the help opens at
 
     def page_lines(self, width: int) -> list[Text]:
         look = self.look
         text = look.text(HELP) if look is not None else HELP
-        return [Text(line) for line in help_lines(text, width)]
+        lines = help_lines(text, width)
+        if self.section is not None:
+            self.top = section_line(lines, self.section)
+        return [Text(line) for line in lines]
 
 
 class Stats(Pager):
@@ -253,7 +309,7 @@ class Stats(Pager):
 
         parts: list = []
         for rules in stats_rules(self.data) or ["classic"]:  # other rules keep their own (SPEC §10)
-            table = stats_table(self.data, rules=rules, ascii=self.ascii)
+            table = stats_table(self.data, rules=rules, ascii=self.ascii, levels=width >= 64)
             # The title on a line of its own (Rich put the ASCII box's top edge beside it).
             title, table.title = table.title, None
             parts += [Text("")] * bool(parts) + [Text(str(title), style="bold"), table]

@@ -82,7 +82,7 @@ class ColumnView(Widget):
     def picture(self) -> ColumnPicture:
         key = (self.state and (self.state.cards, self.state.down, self.state.movable, self.state.held,
                                self.state.target, self.state.hint_from, self.state.hint_to,
-                               self.state.cursor, self.state.cursor_here), self.size.width, self.size.height, self.look)
+                               self.state.cursor, self.state.cursor_here, self.state.badge), self.size.width, self.size.height, self.look)
         if self._picture is None or key != self._picture_key:
             state = self.state or ColumnState(cards=(), down=0, movable=0)
             # The 1-cell gap between columns is this widget's margin (never repainted), so the
