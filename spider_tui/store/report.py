@@ -82,7 +82,7 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     title.end = "\n"  # safe() text ends without one: the ASCII box's top edge went onto the title line
     table = Table(title=title, box=box.ASCII if ascii else box.SIMPLE_HEAD, title_justify="left")
     table.add_column("")
-    from spider_tui.path import LEVELS  # the path (SPEC §15): the classic suit counts are its levels
+    from .path import LEVELS  # the path (SPEC §15): the classic suit counts are its levels
 
     classic = rules == CLASSIC and levels  # the path's level names (they need some 64 columns)
     for level in LEVELS:

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, STATS_CLOSE, chip_text, command,
                                  keys_text)
-from spider_tui.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
+from spider_tui.store.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
 from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
 from spider_tui.store.book import SaveBook

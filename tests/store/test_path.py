@@ -3,7 +3,7 @@ level suggested once, after 3 wins at a level and not before; every level open."
 
 from __future__ import annotations
 
-from spider_tui.path import LEVELS, level_line, mark_suggested, record, suggestion
+from spider_tui.store.path import LEVELS, level_line, mark_suggested, record, suggestion
 from spider_tui.store import RoundResult, record_result
 
 

@@ -1,7 +1,7 @@
 """The path (SPEC §15): the suit counts read as levels, what good play wins at each and how long
 a round takes, beside the player's own record; one quiet suggestion of the next level after
 three wins at a level, shown once.  Every level is always open.  Plain Python: the start screen
-and the stats (``store/report.py``: the levels head the classic table) only show what this says.
+and the stats (``report.py``: the levels head the classic table) only show what this says.
 
 >>> data = {}
 >>> [level_line(lv, data) for lv in LEVELS]
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from spider_tui.store.stats import summary
+from .stats import summary
 
 #: Wins at a level before the next one is suggested (once).
 SUGGEST_AFTER = 3
