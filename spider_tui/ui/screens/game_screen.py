@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -159,7 +160,11 @@ class GameScreen(Screen):
         parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
-        self.put("#info", f" {self.look.marks['sep']} ".join(parts), layout=False)
+        info = f" {self.look.marks['sep']} ".join(parts)
+        # The bar's width follows its text (width: auto): a longer or shorter title ("· practice"
+        # after asking the solver) needs a new layout, or it is cut to the old width.
+        old = self._shown.get("#info")
+        self.put("#info", info, layout=old is None or cell_len(str(old)) != cell_len(info))
         # The move count has a widget of its own: a move repaints these few cells only.
         self.put("#moves", f"Moves: {g.moves}", layout=False)
         self.put("#done", self.done_text(), layout=False)
