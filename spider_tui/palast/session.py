@@ -46,6 +46,10 @@ class PalastError(Exception):
     """Signing in failed: ``str(e)`` is one quiet line for the player."""
 
 
+class Unreachable(PalastError):
+    """Nothing answered at the address (refused, no answer, not a server address)."""
+
+
 def _reach_text(url: str, e: BaseException) -> str:
     if isinstance(e, InvalidURI):
         return f"{url} is not a server address (ws://host:port)."
@@ -62,7 +66,7 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
     try:
         client = await PalastClient.connect(url)
     except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ValueError) as e:
-        raise PalastError(_reach_text(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e))))
+        raise Unreachable(_reach_text(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e))))
     client.keep_received = True
     try:
         await client.hello(name, token)

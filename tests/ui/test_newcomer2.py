@@ -25,3 +25,40 @@ async def test_the_top_bar_shows_the_whole_title_after_asking_the_solver(make_ap
         shown = row_text(screen.query_one("#info"))
         assert "practice" in shown and "2 suits" in shown, shown
         assert screen.query_one("#moves").region.x > screen.query_one("#info").region.x + len(shown) - 1
+
+
+def free_address() -> str:
+    """A loopback address where nothing listens."""
+    import socket
+
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return f"ws://127.0.0.1:{port}"
+
+
+async def test_palast_from_the_start_screen_types_the_name_into_the_name_field(make_app, monkeypatch):
+    # Item 3: the cursor started in the Server field with its text selected, so the name replaced
+    # the address.  Nothing listens at the default address here: the player is told what to do.
+    from textual.widgets import Input
+
+    import spider_tui.ui.palast.connect as connect
+
+    url = free_address()
+    monkeypatch.setattr(connect, "DEFAULT_SERVER", url)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, connect.ConnectScreen)
+        await pilot.press(*"Newbie", "enter")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            said = str(app.screen.query_one("#c-status").render())
+            if "Can't reach" in said:
+                break
+        assert app.screen.query_one("#c-name", Input).value == "Newbie"
+        assert app.screen.query_one("#c-server", Input).value == url
+        assert "spider server" in said and "address" in said, said

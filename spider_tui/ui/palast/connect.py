@@ -14,13 +14,18 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from spider_tui.palast.protocol import name_problem
-from spider_tui.palast.session import PalastError, PalastSession
+from spider_tui.palast.session import PalastError, PalastSession, Unreachable
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
 
 if TYPE_CHECKING:
     from textual import getters
 
     from spider_tui.ui.app import SpiderApp
+
+
+#: Added when nothing answers at the default address: what a newcomer can do about it.
+NOBODY_AT_DEFAULT = (" No Palast runs on this machine: start one with `spider server` in another terminal, "
+                     "or ask the Palast's host for its address (ws://host:port) and type it above.")
 
 
 class ConnectScreen(Screen):
@@ -59,7 +64,9 @@ class ConnectScreen(Screen):
         if self.url is not None and server_login(data, url):
             self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
         else:
-            self.query_one("#c-name" if self.url else "#c-server", Input).focus()
+            # The address is filled in (the last one used, or the default): the name is what a
+            # newcomer types first.  The server field keeps its text, unselected.
+            self.query_one("#c-name", Input).focus()
 
     def say(self, text: str) -> None:
         self.query_one("#c-status", Static).update(text)
@@ -91,7 +98,7 @@ class ConnectScreen(Screen):
         try:
             await session.start()
         except PalastError as e:
-            self.say(str(e))
+            self.say(str(e) + (NOBODY_AT_DEFAULT if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
             return
         finally:
             self.busy = False
