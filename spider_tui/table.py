@@ -411,13 +411,16 @@ class Table:
         self._select_movable(col, None)
 
     def best_move(self) -> None:
-        """The best move (Enter): play the hint on show; else pick up at the cursor; with a group held, put it at
-        the cursor or make its best move."""
+        """The best move (Enter, as the help says): with nothing held, the hint's move (the one on
+        show, else the one the hint would show now; a deal when that is the hint); with a group
+        held, put it at the cursor or make its best move."""
         sel = self.selection
-        if sel is None and self.hint_move is not None:
-            self.play(self.hint_move)
-        elif sel is None:
-            self._select_movable(self.cursor_column, self.cursor_index)
+        if sel is None and self.over:
+            return
+        if sel is None:
+            move = self.hint_move if self.hint_move is not None else self.hint()
+            if move is not None:
+                self.play(move)
         elif self.cursor_column != sel.column:
             self.pick_or_put()
         else:

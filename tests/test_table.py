@@ -206,3 +206,16 @@ def test_the_view_of_every_column_comes_from_the_table():
     assert [c for c, s in enumerate(states) if s.target] == tb.targets()
     assert all(s.cards == tuple(tb.game.columns[c]) and s.down == tb.game.down[c] for c, s in enumerate(states))
     assert sum(s.cursor_here for s in states) == 1
+
+
+def test_enter_with_nothing_held_and_no_hint_on_show_makes_the_best_move():
+    # Issue 22 item 4: Enter lifted the card under the cursor (5♠ here, which can go nowhere) and
+    # said "That group has nowhere to go." while the hint had a move.  The help says Enter is the
+    # best move: the hint's move.
+    tb = table("| 5s", "| 9h", "4c | 8s", *K[:7])
+    assert tb.cursor_column == 0 and tb.hint_move is None and tb.selection is None
+    want = tb.game.hint()
+    tb.best_move()
+    assert tb.moves == 1 and str(want) == "3>2:1"
+    assert tb.game.columns[1][-1] & 15 == 8 and tb.selection is None
+    assert "nowhere" not in tb.status

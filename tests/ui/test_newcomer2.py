@@ -62,3 +62,43 @@ async def test_palast_from_the_start_screen_types_the_name_into_the_name_field(m
         assert app.screen.query_one("#c-name", Input).value == "Newbie"
         assert app.screen.query_one("#c-server", Input).value == url
         assert "spider server" in said and "address" in said, said
+
+
+def picture_lines(pic) -> list[tuple[str, object]]:
+    """Each screen row of a drawn column: its text and the style of its first cell."""
+    out = []
+    for row in pic.text.split("\n"):
+        spans = row.spans
+        out.append((row.plain, spans[0].style if spans else row.style))
+    return out
+
+
+def column(cursor: int | None, cursor_here: bool = True):
+    from spider_tui.engine.cards import parse_card
+    from spider_tui.ui.render import ColumnState
+
+    cards = tuple(parse_card(t) for t in ("Ks", "9h", "8h", "7h"))
+    return ColumnState(cards=cards, down=1, movable=3, cursor=cursor, cursor_here=cursor_here)
+
+
+def test_the_keyboard_cursor_shows_without_colour_and_in_plain_text():
+    # Item 4: without colour (NO_COLOR) and in plain text the cursor showed nowhere.
+    from spider_tui.ui.render import Look, draw_column
+
+    for look in (Look(color=False), Look(), Look(ascii=True, color=False)):
+        here = [t for t, _ in picture_lines(draw_column(column(cursor=1), 4, 10, 20, look))]
+        away = [t for t, _ in picture_lines(draw_column(column(cursor=None, cursor_here=False), 4, 10, 20, look))]
+        assert "[4]" in here[0] and "[4]" not in away[0]
+        assert here[2].startswith(look.marks["cursor"]) and not away[2].startswith(look.marks["cursor"])
+
+
+def test_without_colour_cards_read_by_reverse_video_and_the_exposed_card_is_whole():
+    # Item 10: under NO_COLOR only the held card was reversed, and the exposed card was one line
+    # "K♠" with the rest of the card blank.  README: "cards then read by bold and reverse video".
+    from spider_tui.ui.render import Look, draw_column
+
+    lines = picture_lines(draw_column(column(cursor=None, cursor_here=False), 4, 10, 20, Look(color=False)))
+    faces = [(t, st) for t, st in lines[2:] if t.strip()]
+    assert all(st.reverse for _, st in faces), faces
+    exposed = [t for t, _ in lines if "7" in t or "♥" == t.strip()]
+    assert len(exposed) >= 3, lines  # top corner, suit, bottom corner
