@@ -324,6 +324,14 @@ class Bench:
             self.dialog(t, f"open / close {name}", name.split()[0].strip("?!").lower(), open_keys, close_key, shows,
                         lambda screen: table_rows(screen) == table_rows(base_screen))
 
+        # help a page at a time, as tall as the screen allows (issue 22 item 5): a page turn ≤ 8 KB
+        self.until_shown(t, F1, lambda s: "SPIDER" in s)
+        turned, b_page, raw_page = self.until_shown(t, b"\x1b[6~", lambda s: "Lines" in s and "Lines 1-" not in s)
+        self.save("help_page_down", raw_page)
+        self.row("bytes: help, one page down (PgDn)", f"{b_page / 1024:.1f} KB" + ("" if turned else " (did not turn)"),
+                 "≤ 8 KB", turned and b_page <= 8192)
+        self.until_shown(t, ESC, lambda s: "SPIDER" not in s)
+
         # idle: let the delayed save (1.5 s) happen first, then 10 s without input; the minimal
         # app idles alongside, as the yardstick for what Textual itself costs
         m = Term(MINIMAL_ARGV, COLS, ROWS, self.env())

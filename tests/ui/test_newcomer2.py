@@ -102,3 +102,23 @@ def test_without_colour_cards_read_by_reverse_video_and_the_exposed_card_is_whol
     assert all(st.reverse for _, st in faces), faces
     exposed = [t for t, _ in lines if "7" in t or "♥" == t.strip()]
     assert len(exposed) >= 3, lines  # top corner, suit, bottom corner
+
+
+async def test_help_uses_the_height_there_is(make_app):
+    # Item 5: "Lines 1-8 of 97" at 80×24, 120×40 and 200×50 alike.
+    from spider_tui.ui.widgets.dialogs import Help
+
+    shown = {}
+    for size in ((80, 24), (120, 40), (200, 50)):
+        app = make_app(deal=1, suits=1)
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("f1")
+            await pilot.pause()
+            help_ = app.dialog
+            assert isinstance(help_, Help)
+            text = help_.render().plain
+            shown[size] = help_.rows
+            assert f"Lines 1-{help_.rows} of" in text
+            # Every row of the dialog but its last line (where it says how to go on) shows help.
+            assert help_.rows >= size[1] - 4 - 2 - 1, (size, help_.rows)
+    assert shown[(80, 24)] < shown[(120, 40)] < shown[(200, 50)]
