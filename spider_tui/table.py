@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import date
-from typing import Callable
+from typing import Any, Callable
 
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Game, IllegalMove, Move
@@ -44,6 +44,13 @@ class Selection:
     column: int
     count: int
     chosen: bool = True
+
+
+def describe(move: Move) -> str:
+    """A move in words, as the hint says it."""
+    if move.is_deal:
+        return "deal a row."
+    return f"move {move.count} card{'s' if move.count != 1 else ''} from column {move.source} to column {move.target}."
 
 
 @dataclass
@@ -95,6 +102,8 @@ class Table:
         self._stuck_told = False
         self.joker_pending = False  # the next column picked receives a joker card
         self.version = 0  # bumps on every change the screen should show
+        #: The solver's answer (``winnable.Answer``): shown while the position is one it speaks of.
+        self.answer: Any = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -259,6 +268,31 @@ class Table:
         if self.selection is None:
             return []
         return [t for t in range(len(self.game.columns)) if self.target_count(t) is not None]
+
+    @property
+    def status_line(self) -> str:
+        """The status line: the last action's note, else the solver's answer when it speaks of
+        this position (it goes when the position changes, and comes back on an undo to it)."""
+        if self.status or self.answer is None:
+            return self.status
+        return self.answer.text(self.game) or ""
+
+    def take_answer(self, answer: Any) -> None:
+        """The solver answered (``winnable.Answer``): the status line says it."""
+        self.answer = answer
+        self._changed()
+
+    def show_solution_move(self) -> bool:
+        """Outline the solver's next move (as a hint: Enter plays it); False when the answer
+        doesn't speak of this position or has no move."""
+        move = None if self.answer is None or self.over else self.answer.next_move(self.game)
+        if move is None:
+            return False
+        self.selection = None
+        self.hint_move = self.game.resolve(move)
+        self.status = f"The solver's next move: {describe(self.hint_move)} Enter plays it."
+        self._changed()
+        return True
 
     # ------------------------------------------------------------------ changes
     def _changed(self) -> None:
@@ -521,6 +555,6 @@ class Table:
             if h != self.hint_move:
                 self.hints_used += 1
             self.hint_move = h
-            self.status = "Hint: deal a row." if h.is_deal else f"Hint: move {h.count} card{'s' if h.count != 1 else ''} from column {h.source} to column {h.target}."
+            self.status = f"Hint: {describe(h)}"
         self._changed()
         return h

@@ -87,3 +87,35 @@ def test_answer_texts_say_the_solver_peeked():
         assert "face-down cards and the stock" in text
     assert answer_text(Solution("unknown"), 2.0, 30).startswith("No answer")
     assert answer_text(Solution("not winnable"), 2.0).startswith("No: ")
+
+
+# Issue 22 item 8: an answer belongs to the position it was asked about.
+def test_an_answer_speaks_only_of_its_position_and_those_along_the_solution():
+    from spider_tui.engine.solve import solve
+    from spider_tui.table import Table
+    from spider_tui.winnable import Answer
+
+    tb = Table.new(5, suits=2)
+    asked = tb.game.copy()
+    found = solve(asked)
+    assert found.result == "winnable"
+    tb.take_answer(Answer(asked, found, 1.0))
+    n = len(found.moves)
+    assert tb.status_line.startswith(f"Yes: this position can still be won, in {n} more moves.")
+    # w shows the solution's next move as the hint outline; Enter plays it; the answer follows.
+    assert tb.show_solution_move() and tb.hint_move == tb.game.resolve(found.moves[0])
+    tb.best_move()
+    assert tb.moves == 1 and f"in {n - 1} more moves" in tb.status_line
+    # Another move: the answer is about a position no longer on the table.
+    tb.undo()
+    other = next(m for m in tb.game.legal_moves() if str(m) != found.moves[0] and not m.is_deal)
+    tb.play(other)
+    assert "can still be won" not in tb.status_line and not tb.show_solution_move()
+    tb.undo()  # back to the position asked about: the answer is true again
+    assert f"in {n} more moves" in tb.status_line
+    # A "no" about the start is dropped as soon as a move is made (it stayed 38 undos later).
+    no = Table(Game.new(7, suits=2))
+    no.take_answer(Answer(no.game.copy(), Solution("not winnable"), 2.0))
+    assert no.status_line.startswith("No: this position can't be won")
+    no.play(next(m for m in no.game.legal_moves() if not m.is_deal))
+    assert no.status_line == ""

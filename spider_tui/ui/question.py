@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from spider_tui.commands import keys_text
 from spider_tui.engine.solve import Solution
-from spider_tui.winnable import QUESTION_SECONDS, Question, answer_text
+from spider_tui.winnable import QUESTION_SECONDS, Answer, Question, answer_text
 
 if TYPE_CHECKING:
     from spider_tui.ui.screens.game_screen import GameScreen
@@ -32,6 +32,9 @@ def ask(screen: "GameScreen") -> None:
         screen.notify("Stopped asking the solver.", markup=False)
         return
     table = screen.table
+    if table.show_solution_move():  # a "yes" about this position: its next move, as a hint
+        screen.sync()
+        return
     if table.over:
         screen.notify("The round is over.", markup=False)
         return
@@ -71,10 +74,15 @@ def _start(screen: "GameScreen") -> None:
 def _tell(screen: "GameScreen", question: Question, found: Solution, seconds: float, moves_then: int) -> None:
     if question.cancelled or getattr(screen, "question", None) is not question or not screen.is_attached:
         return
-    text = answer_text(found, seconds)
-    if screen.table.game.moves != moves_then:
-        text = f"About the position after move {moves_then}: " + text
-    screen.notify(text, markup=False, timeout=12)
+    # The answer belongs to the position asked about: the status line says it while the table
+    # shows that position (or one along the solution), and it goes when the position changes.
+    answer = Answer(question.game, found, seconds)
+    table = screen.table
+    table.take_answer(answer)
+    if answer.text(table.game, keys_text("still_winnable")) is None:  # played on meanwhile
+        screen.notify(f"About the position after move {moves_then}: " + answer_text(found, seconds),
+                      markup=False, timeout=12)
+    screen.sync()
 
 
 def cancel(screen: "GameScreen") -> None:

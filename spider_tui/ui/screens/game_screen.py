@@ -142,7 +142,7 @@ class GameScreen(Screen):
         # layout change (and the table repaint).
         width = max(1, self.query_one("#status", Static).content_region.width)
         before = self._shown.get("#status", "")
-        status = self.look.text(t.status)
+        status = self.look.text(t.status_line)
         self.put("#status", status, layout=len(status) > width or len(str(before)) > width)
         enabled = self.key_states()
         if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
