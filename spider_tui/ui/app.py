@@ -193,6 +193,8 @@ class SpiderApp(App):
         self.write(lambda d: set_setting(d, "suits", k))
 
     def set_rules(self, name: str) -> None:
+        """The rules menu: remembered, and from now on they stand over the command line's --rules."""
+        self.launch.rules = None
         self.write(lambda d: set_setting(d, "rules", name))
 
     # ------------------------------------------------------------------ display options

@@ -122,3 +122,18 @@ async def test_help_uses_the_height_there_is(make_app):
             # Every row of the dialog but its last line (where it says how to go on) shows help.
             assert help_.rows >= size[1] - 4 - 2 - 1, (size, help_.rows)
     assert shown[(80, 24)] < shown[(120, 40)] < shown[(200, 50)]
+
+
+async def test_the_start_screen_names_the_rules_new_will_play(make_app):
+    # Item 9: `spider --rules joker` showed "Special rules (o): classic", then n started joker.
+    from spider_tui.ui.screens.start_screen import StartScreen
+
+    app = make_app(rules="joker")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        shown = str(app.screen.query_one("#rules").render())
+        assert "joker" in shown and "classic" not in shown, shown
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.table.game.rules.name == "joker"

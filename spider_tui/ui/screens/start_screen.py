@@ -62,7 +62,8 @@ class StartScreen(Screen):
         self.label("display('four_color')", look.four_color)
         self.label("display('ascii')", look.ascii)
         self.query_one("#title", Static).update(look.text(TITLE))
-        self.label("rules", tail=f": {app.settings.rules}")  # from the save file: never markup
+        # The rules New plays: the command line's (--rules), else the saved setting; never markup.
+        self.label("rules", tail=f": {app.rules}")
         self.label("winnable", app.settings.winnable_only)
         self.chip("continue_round").display = app.saved_round() is not None
         done = app.daily_won(app.today(), suits)
@@ -154,15 +155,15 @@ class RulesScreen(Dialog[None]):
     def options(self) -> list[Option]:
         from spider_tui.rules_menu import lines
 
-        return [Option(label, id=key) for key, label in lines(self.app.settings.rules, ascii=self.app.look.ascii)]
+        return [Option(label, id=key) for key, label in lines(self.app.rules, ascii=self.app.look.ascii)]
 
     def on_mount(self) -> None:
-        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.app.settings.rules}"))
+        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.app.rules}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from spider_tui.rules_menu import toggle
 
-        new = toggle(self.app.settings.rules, event.option.id or "").name
+        new = toggle(self.app.rules, event.option.id or "").name
         self.app.set_rules(new)
         ol = self.query_one("#rules-list", OptionList)
         index = ol.highlighted
