@@ -41,3 +41,21 @@ def test_bad_arguments_exit_2_with_one_line(argv, words, capsys):
 def test_module_entry_point_runs():
     r = subprocess.run([sys.executable, "-m", "spider_tui", "show", "9"], capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout.startswith("suits: 1")
+
+
+def test_help_names_every_command_and_an_unknown_one_gets_the_list(capsys):
+    # Issue 22 item 11: --help named show, stats and solve only; `spider frobnicate` said
+    # "unrecognized arguments" with no list.
+    import pytest as _pytest
+
+    from spider_tui.cli import main
+
+    with _pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    for name in ("show", "stats", "solve", "web", "server", "league", "bots"):
+        assert f"spider {name} " in out, name
+    assert main(["frobnicate"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "frobnicate" in err
+    assert all(name in err for name in ("show", "stats", "solve", "web", "server", "league", "bots"))
