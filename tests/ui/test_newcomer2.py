@@ -137,3 +137,52 @@ async def test_the_start_screen_names_the_rules_new_will_play(make_app):
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.table.game.rules.name == "joker"
+
+
+def footer_keys(screen) -> set[str]:
+    """The keys the footer offers now (hidden ones are not drawn; dimmed ones are)."""
+    return {b.key for (_, b, enabled, _tip) in screen.active_bindings.values()
+            if b.show and screen.check_action(b.action.split("(")[0] if "(" not in b.action else "table",
+                                              (b.action.split("'")[1],) if "'" in b.action else ()) is not False}
+
+
+async def test_undo_off_offers_no_undo_and_give_up_has_a_chip(make_app):
+    # Item 15: under Undo off the Undo chip and "u Undo" still showed; Give up had no chip.
+    app = make_app(deal=3, suits=1, rules="undo-off")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query("#undo")
+        assert "u" not in footer_keys(screen) and "d" in footer_keys(screen)
+        await pilot.click("#giveupchip")
+        await pilot.pause()
+        assert app.dialog is not None and "Give up" in app.dialog.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.table.over and not screen.query_one("#giveupchip").display
+
+
+async def test_the_joker_count_is_a_chip_and_leaves_the_footer_after_the_round(make_app):
+    # Item 15: "Jokers: 3 (J)" could not be clicked (only the footer entry), and "J Joker" stayed
+    # in the footer after a win.
+    from tests.ui.conftest import NEARLY_WON
+
+    app = make_app(deal=3, suits=1, rules="joker")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "Jokers: 3" in str(screen.query_one("#jokerchip").render())
+        assert "J" in footer_keys(screen)
+        await pilot.click("#jokerchip")
+        await pilot.pause()
+        assert app.table.joker_pending
+        # One move from the win, under the Joker rule: won, the footer offers no joker.
+    app = make_app(position="rules: joker\njokers: 3\n" + NEARLY_WON)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "J" in footer_keys(screen)
+        await pilot.press("2", "1")
+        await pilot.pause()
+        assert screen.table.won
+        assert "J" not in footer_keys(screen)

@@ -60,14 +60,19 @@ class GameScreen(Screen):
             stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
             yield Chip(stock, "table('deal')", id="stock")
             yield Static("", id="done", markup=False)
+            if self.table.game.rules.joker:  # a chip: a click plays a joker as J does
+                jokers = self._shown["#jokerchip"] = self.joker_text()
+                yield Chip(jokers, "table('joker')", id="jokerchip")
         states = self.table.column_states()
         with Horizontal(id="tableau"):
             for i in range(len(states)):
                 # Each column knows its cards from the start: the first frame shows the table.
                 yield ColumnView(i, self.look, states[i])
         with Horizontal(id="bottom"):
-            yield Chip("Undo", "table('undo')", id="undo")
+            if self.table.game.rules.undo_allowed:  # Undo off: no Undo to offer
+                yield Chip("Undo", "table('undo')", id="undo")
             yield Chip("Hint", "table('hint')", id="hintchip")
+            yield Chip("Give up", "give_up", id="giveupchip")  # mouse players can give up too
             yield Static("", id="status", markup=False)
         yield Footer()
         yield Static("", id="toosmall", markup=False)
@@ -136,8 +141,13 @@ class GameScreen(Screen):
         # Muted while the stock can't deal (the engine's one answer); still clickable: it says why.
         stock.set_class(g.deal_refusal() is not None, "-spent")
         stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
-        self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
+        for undo in self.query("#undo").results(Chip):
+            undo.set_class(not g.can_undo, "-disabled")
         self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
+        self.query_one("#giveupchip", Chip).display = not t.over
+        for joker in self.query("#jokerchip").results(Chip):
+            self.put("#jokerchip", self.joker_text())
+            joker.set_class(t.over or not g.jokers_left, "-disabled")
         # The status line wraps when the terminal is narrow (never cut); only then does the
         # layout change (and the table repaint).
         width = max(1, self.query_one("#status", Static).content_region.width)
@@ -176,6 +186,9 @@ class GameScreen(Screen):
             self._shown[selector] = content
             widget.update(content, layout=layout)
 
+    def joker_text(self) -> str:
+        return f"Jokers: {self.table.game.jokers_left} ({JOKER_KEY})"
+
     def done_text(self) -> Text:
         g = self.table.game
         text = Text(" Runs ")
@@ -190,8 +203,6 @@ class GameScreen(Screen):
         t = self.table
         if g.score is not None:
             text.append(f"  Score: {g.score}")
-        if g.rules.joker:
-            text.append(f"  Jokers: {g.jokers_left} ({JOKER_KEY})")
         left = t.time_left
         if left is not None:
             m, sec = divmod(int(left + 0.999), 60)
@@ -206,12 +217,16 @@ class GameScreen(Screen):
             return False  # the table is hidden: no move may be made blind
         # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
         # failing in silence; once the round is over the footer no longer offers them.
+        if name == "undo" and not g.rules.undo_allowed:
+            return False  # Undo off: not offered at all (u still says why on the status line)
+        if name == "deal" and not g.rules.has_stock:
+            return False  # Simple Simon: no stock, no Deal
         if name in ("undo", "deal", "hint", "give_up", "still_winnable"):
             return not t.over
         if name == "joker":
-            if not g.rules.joker:
-                return False
-            return True if g.jokers_left and not t.over else None
+            if not g.rules.joker or t.over:
+                return False  # after the round, no joker is offered
+            return True if g.jokers_left else None
         return True
 
     # ------------------------------------------------------------------ dialogs over the table
@@ -250,6 +265,10 @@ class GameScreen(Screen):
             event.stop()
             event.prevent_default()
             self.dialog.press(event.key)
+        elif event.key == "u" and not self.table.game.rules.undo_allowed:
+            # Undo off: the footer doesn't offer u, but the key still says why nothing happens.
+            event.stop()
+            self.action_table("undo")
         elif self._peek_pending and event.key not in COLUMN_KEYS and event.key != "v":
             self._peek_pending = False  # v then something else: never mind
 
