@@ -224,10 +224,10 @@ def cmd_app(argv: list[str]) -> int:
     gc.disable()  # until the first frame is up (SpiderApp.on_mount turns it back on)
     app.run(mouse=not args.no_mouse)
     # The terminal is back: wait for the last write (a lock held by another spider may delay it).
-    if not app.writer.idle and not app.writer.flush(0.5):
+    if not app.book.writer.idle and not app.book.writer.flush(0.5):
         error_line("saving the round... (the save file is busy)")
-    if not app.writer.close(timeout=save.lock_timeout + 2):
-        error = app.writer.last_error
+    if not app.book.writer.close(timeout=save.lock_timeout + 2):
+        error = app.book.writer.last_error
         error_line(f"{error or 'The save file is still busy.'} The last changes of this session were not saved.")
         return 1
     return app.return_code or 0

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
+from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
 from spider_tui.table import Table, plural
 
@@ -27,19 +28,6 @@ Data = dict[str, Any]
 Write = Callable[..., None]  # write(change, after=None): apply to memory now, to disk soon
 
 DAILY_RULES = "classic"  # the daily deal is the same challenge for everyone
-
-
-def playable_rules(name: str) -> str:
-    """``name`` if this version knows those rules, else classic (a newer spider wrote it).
-
-    >>> playable_rules("scorpion"), playable_rules("rules-from-the-future")
-    ('scorpion', 'classic')
-    """
-    try:
-        rules_named(name)
-    except (KeyError, ValueError):
-        return "classic"
-    return name
 
 
 def deal_rules(wanted: str, daily: date | None) -> str:

@@ -1,4 +1,11 @@
-"""Suite-wide fixtures: a real, throwaway PostgreSQL cluster (tests/pgcluster.py).
+"""Suite-wide fixtures: the test layers, and a real, throwaway PostgreSQL cluster (tests/pgcluster.py).
+
+The layers by cost (markers registered in pyproject.toml): ``pty`` (a real ``spider`` in a
+pseudo-terminal), ``pilot`` (Textual's Pilot and the snapshots), ``socket`` (a real server on
+127.0.0.1), ``postgres`` (the throwaway cluster). Every test of those layers is also ``slow``;
+what is left, ``pytest -m "not slow"``, is the fast layer: engine, store, Table, session, CLI,
+wire, protocol and the doctests. They are given here by folder, file and fixture (a test written
+with one of the markers keeps it), so each layer runs alone: ``pytest -m pilot``.
 
 ``pg_cluster`` starts one cluster per test session; ``pg_url`` gives each test its own fresh
 database in it. Where PostgreSQL can't run, tests that use them are skipped and the reason is
@@ -16,6 +23,55 @@ import pytest
 from tests.pgcluster import PgCluster, PgUnavailable, find_bindir
 
 _pg_skip_reason: list[str] = []
+
+# Where a whole folder or file belongs to a layer (paths under tests/, longest match wins; "" = fast).
+_LAYER_BY_PATH: dict[str, tuple[str, ...]] = {
+    "ui": ("pilot",),
+    "ui/test_wire.py": (),
+    "palast": ("socket",),
+    "palast/test_protocol.py": (),
+    "palast/test_db.py": (),
+    "palast/test_app.py": ("socket", "pilot"),
+    "palast/test_palast_snapshots.py": ("socket", "pilot"),
+    "palast/test_pty_race.py": ("socket", "pty"),
+    "web": ("socket",),
+    "web/test_web_tab.py": ("pilot",),
+    "web/test_web_pty.py": ("socket", "pty"),
+    "test_pty.py": ("pty",),
+    "test_pty_newcomer.py": ("pty",),
+    "test_pty_wire.py": ("pty",),
+    "test_pgcluster.py": ("postgres",),
+}
+# Fixtures that put a test into a layer wherever it is written.
+_LAYER_BY_FIXTURE = {"pg_url": "postgres", "pg_cluster": "postgres", "snap_compare": "pilot"}
+LAYERS = ("pty", "pilot", "socket", "postgres")
+_TESTS = os.path.dirname(os.path.abspath(__file__))
+
+
+def layers_of(item: pytest.Item) -> set[str]:
+    """The cost layers of one collected test (empty: the fast layer)."""
+    found = {m.name for m in item.iter_markers() if m.name in LAYERS}
+    rel = os.path.relpath(str(item.path), _TESTS).replace(os.sep, "/")
+    best = None
+    for key in _LAYER_BY_PATH:
+        if (rel == key or rel.startswith(key + "/")) and (best is None or len(key) > len(best)):
+            best = key
+    if best is not None:
+        found.update(_LAYER_BY_PATH[best])
+    found.update(layer for name, layer in _LAYER_BY_FIXTURE.items() if name in getattr(item, "fixturenames", ()))
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and callspec.params.get("db_url") == "postgresql":  # tests/palast's db_url
+        found.add("postgres")
+    return found
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        found = layers_of(item)
+        for layer in sorted(found):
+            item.add_marker(getattr(pytest.mark, layer))
+        if found:
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_report_header(config: pytest.Config) -> str:

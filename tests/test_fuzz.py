@@ -193,6 +193,7 @@ def test_fuzz_position_texts():
 # -- dialog clicks --------------------------------------------------------------------------------
 
 
+@pytest.mark.pilot
 @pytest.mark.parametrize("seed", range(2 if not LONG else 12))
 async def test_fuzz_dialog_clicks(tmp_path, seed):
     """Random bursts of clicks on every chip and keys, over Confirm, Won and Help: the game screen
@@ -230,6 +231,6 @@ async def test_fuzz_dialog_clicks(tmp_path, seed):
                 await pilot.press("n")  # back into a round (or the question over a saved one)
                 await pilot.pause()
                 assert isinstance(app.screen, GameScreen) or app.dialog is not None, app.screen_stack
-        assert app.writer.flush(5)
+        assert app.book.writer.flush(5)
     data = SaveFile(tmp_path / "save.toml").load()
     assert summary(data)["suits"]["1"]["played"] <= len(tables)  # no round counted twice

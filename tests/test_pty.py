@@ -32,20 +32,46 @@ class Pty:
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
+    def take(self, wait: float = 0.05) -> bytes | None:
+        """Read what the program wrote within ``wait`` seconds onto the screen: b"" when nothing
+        came, None when the program is gone. A cursor position request is answered like a
+        terminal does. The one reader of the pty tests."""
+        r, _, _ = select.select([self.fd], [], [], wait)
+        if not r:
+            return b""
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return None
+        if not data:
+            return None
+        self.took(data)
+        self.stream.feed(data)
+        if b"\x1b[6n" in data:
+            os.write(self.fd, b"\x1b[1;1R")
+        return data
+
+    def took(self, data: bytes) -> None:
+        """Called with every chunk read (a subclass may keep them)."""
+
     def read(self, seconds: float) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
-            r, _, _ = select.select([self.fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(self.fd, 65536)
-                except OSError:
-                    return
-                if not data:
-                    return
-                self.stream.feed(data)
-                if b"\x1b[6n" in data:  # cursor position request: answer it like a terminal
-                    os.write(self.fd, b"\x1b[1;1R")
+            if self.take() is None:
+                return
+
+    def read_until(self, test, seconds: float = 20) -> bytes:
+        """Read until ``test(screen_text)`` holds; returns every byte read (fails on time out)."""
+        raw = b""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            data = self.take()
+            if data is None:
+                break
+            raw += data
+            if data and test("\n".join(self.screen.display)):
+                return raw
+        raise AssertionError("timed out:\n" + "\n".join(self.screen.display))
 
     def wait_for(self, text: str, seconds: float = 20) -> bool:
         end = time.monotonic() + seconds

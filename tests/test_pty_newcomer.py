@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import select
-import time
 
 from tests.test_pty import Pty
 
@@ -20,23 +18,7 @@ def env_for(tmp_path, **extra) -> dict[str, str]:
 
 def read_until(p: Pty, test, seconds: float = 20) -> bytes:
     """Feed output chunk by chunk until ``test(screen_text)`` holds; returns every byte read."""
-    raw = b""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        r, _, _ = select.select([p.fd], [], [], 0.05)
-        if not r:
-            continue
-        try:
-            data = os.read(p.fd, 65536)
-        except OSError:
-            break
-        raw += data
-        p.stream.feed(data)
-        if b"\x1b[6n" in data:
-            os.write(p.fd, b"\x1b[1;1R")
-        if test("\n".join(p.screen.display)):
-            return raw
-    raise AssertionError("timed out:\n" + "\n".join(p.screen.display))
+    return p.read_until(test, seconds)
 
 
 def quit(p: Pty) -> None:

@@ -5,7 +5,6 @@ whole new frame would show (ui/wire.py leaves out only what the terminal already
 from __future__ import annotations
 
 import os
-import select
 import time
 
 from tests.test_pty import Pty
@@ -19,11 +18,11 @@ def answer(p: Pty, keys: str, quiet: float = 0.4, seconds: float = 10) -> int:
     os.write(p.fd, keys.encode())
     n, last, end = 0, time.monotonic(), time.monotonic() + seconds
     while time.monotonic() < end and time.monotonic() - last < quiet:
-        r, _, _ = select.select([p.fd], [], [], 0.05)
-        if r:
-            data = os.read(p.fd, 65536)
+        data = p.take()
+        if data is None:
+            break
+        if data:
             n, last = n + len(data), time.monotonic()
-            p.stream.feed(data)
     return n
 
 

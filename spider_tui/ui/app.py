@@ -9,35 +9,28 @@ dropped SSH link loses at most that moment.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import gc
 import random
 import signal
 from datetime import date
 from typing import Callable, Sequence
 
+from textual import on
 from textual.app import App
 from textual.timer import Timer
 from textual.filter import LineFilter, Monochrome, NoColor
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from spider_tui.safe_text import visible
-from spider_tui.store import (
-    RoundState,
-    SaveError,
-    SaveFile,
-    default_data,
-    daily_dates,
-    get_settings,
-    is_daily_won,
-    set_setting,
-)
-from spider_tui.store.writer import SaveWriter
+from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
-from spider_tui.session import SoloSession, playable_rules
+from spider_tui.store.book import SaveBook, playable_rules
+from spider_tui.session import SoloSession
 from spider_tui.table import Table
+from spider_tui.ui import messages
 from spider_tui.ui.colours import CLOTH, css_variables
 from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
 from spider_tui.ui_launch import Launch
@@ -67,22 +60,14 @@ class SpiderApp(App):
         rng: random.Random | None = None,
     ) -> None:
         super().__init__()
-        self.save = save
         self.launch = launch or Launch()
         self.today = today
         self.rng = rng or random.Random()
-        self._load_error: str | None = None
-        try:
-            self.data = save.load()
-        except SaveError as e:  # e.g. the save file is a directory: play on, say so once
-            self.data = default_data()
-            self._load_error = f"{e} Results of this session can't be kept."
+        self.book = SaveBook(save, on_written=self._written_elsewhere)
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
-        self.writer = SaveWriter(save, on_written=self._written_elsewhere)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._write_failing = False
-        self.session = SoloSession(lambda: self.data, self.write, rng=self.rng)
+        self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
         self._save_timer: Timer | None = None
         self._error_told = False
         self._winnable = None
@@ -117,15 +102,10 @@ class SpiderApp(App):
         own variables may replace them."""
         return {**super().get_theme_variable_defaults(), **css_variables(CLOTH)}
 
-    # ------------------------------------------------------------------ data
+    # ------------------------------------------------------------------ the save book
     @property
     def settings(self):
-        """The saved settings; a rules name this version doesn't know (a newer spider wrote it)
-        reads as classic here and stays in the file."""
-        settings = get_settings(self.data)
-        if playable_rules(settings.rules) != settings.rules:
-            settings = dataclasses.replace(settings, rules="classic")
-        return settings
+        return self.book.settings
 
     @property
     def table(self) -> Table | None:
@@ -133,25 +113,11 @@ class SpiderApp(App):
         return self.session.table
 
     def load_data(self) -> dict:
-        """The file as it is now, with the changes still waiting to be written applied to it."""
-        try:
-            data = self.save.load()
-        except SaveError as e:
-            self.tell(str(e))
-            return self.data
-        for change in self.writer.pending():
-            change(data)
-        self.data = data
-        return self.data
-
-    def take_notice(self) -> str | None:
-        return self.save.take_notice()
-
-    def write(self, fn: Callable[[dict], object], after: Callable[[], None] | None = None) -> None:
-        """Apply ``fn`` in memory now and to the save file on disk off the UI thread (locked,
-        atomic, in order).  A change that can't be written is kept and tried again with the next."""
-        fn(self.data)
-        self.writer.submit(fn, after)
+        """The file as it is now (the book's, with its waiting changes); a read error is said once."""
+        data, error = self.book.reload()
+        if error is not None:
+            self.tell(error)
+        return data
 
     def _written_elsewhere(self, data: dict | None, error: SaveError | None) -> None:
         """The writer thread's report: handed to the UI thread."""
@@ -160,47 +126,21 @@ class SpiderApp(App):
             loop.call_soon_threadsafe(self._written, data, error)
 
     def _written(self, data: dict | None, error: SaveError | None) -> None:
-        if error is not None:
-            if not self._write_failing:
-                self._write_failing = True
-                message = visible(f"{error} Nothing is lost yet: your results are kept and saved "
-                                  f"with the next change (or when you quit).")
-                self.notify(message, severity="error", timeout=10, markup=False)
-            return
-        if self._write_failing:
-            self._write_failing = False
-            self.notify("The save file could be written again; nothing was lost.", timeout=5, markup=False)
-        if data is not None and self.writer.idle:
-            self.data = data  # the file as written: it has the other instances' results too
+        said = self.book.written(data, error)
+        if said is not None:
+            severity, text = said
+            self.notify(text, severity="error" if severity == "error" else "information",
+                        timeout=10 if severity == "error" else 5, markup=False)
 
     def tell(self, message: str) -> None:
         if not self._error_told:
             self._error_told = True
             self.notify(visible(message), severity="error", timeout=8, markup=False)
 
-    def saved_round(self) -> RoundState | None:
-        """The unfinished round Continue offers: the most recently saved one."""
-        found = self.session.saved()
-        return None if found is None else found[1]
-
-    def daily_won(self, d: date, suits: int) -> bool:
-        return is_daily_won(self.data, d, suits)
-
-    def daily_dates(self) -> list[date]:
-        return daily_dates(self.today())
-
-    def set_suits(self, k: int) -> None:
-        self.write(lambda d: set_setting(d, "suits", k))
-
-    def set_rules(self, name: str) -> None:
-        """The rules menu: remembered, and from now on they stand over the command line's --rules."""
-        self.launch.rules = None
-        self.write(lambda d: set_setting(d, "rules", name))
-
     # ------------------------------------------------------------------ display options
     def make_look(self) -> Look:
         """Glyphs and colours from the command line and the remembered display options."""
-        s = self.settings
+        s = self.book.settings
         look = Look(ascii=self._ascii_forced or s.ascii, four_color=self.launch.four_color or s.four_color,
                     color=not self.no_color)
         ScrollBar.renderer = AsciiScrollBarRender if look.ascii else ScrollBarRender
@@ -208,12 +148,20 @@ class SpiderApp(App):
             self.set_class(look.ascii, "-ascii")
         return look
 
-    def set_display(self, name: str, value: bool) -> None:
-        """Start screen: Four colours / ASCII, remembered in the save file; the next round uses them."""
-        self.write(lambda d: set_setting(d, name, value))
-        if name == "ascii":
-            self._ascii_forced = False  # the player's word now stands over the terminal guess
-        self.look = self.make_look()
+    @on(messages.SettingsChanged)
+    def settings_changed(self, message: messages.SettingsChanged) -> None:
+        """A setting changed on the start screen: Four colours / ASCII make the look again (the
+        next round uses it); with "Winnable deals only" on, the prover works at the suit count."""
+        if message.name == "rules":
+            self.launch.rules = None  # the rules menu's choice now stands over --rules
+        elif message.name in ("ascii", "four_color"):
+            if message.name == "ascii":
+                self._ascii_forced = False  # the player's word now stands over the terminal guess
+            self.look = self.make_look()
+            if isinstance(self.screen, StartScreen):
+                self.screen.show_look(self.look)
+        elif message.name in ("suits", "winnable_only") and self.settings.winnable_only:
+            self.winnable.prove_ahead(self.settings.suits)
 
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
@@ -231,10 +179,10 @@ class SpiderApp(App):
         la = self.launch
         if self.settings.winnable_only:
             self.winnable.prove_ahead(la.suits or self.settings.suits)
-        if self._load_error:
-            self.tell(self._load_error)
+        if self.book.load_error:
+            self.tell(self.book.load_error)
         if la.position is not None or la.daily is not None or la.deal is not None or la.suits is not None:
-            notice = self.take_notice()  # the start screen shows it otherwise
+            notice = self.book.take_notice()  # the start screen shows it otherwise
             if notice:
                 self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         if la.position is not None:
@@ -246,11 +194,12 @@ class SpiderApp(App):
         elif la.suits is not None:
             self.start_new(suits=la.suits)
         else:
-            from spider_tui.ui.screens.start_screen import StartScreen
-
-            self.push_screen(StartScreen())
+            self.push_screen(self.start_screen())
             if la.server is not None:
-                self.open_palast(la.server)
+                self.open_palast(messages.OpenPalast(la.server))
+
+    def start_screen(self) -> StartScreen:
+        return StartScreen(self.book, self.session, self.look, self.today, rules=self.launch.rules)
 
     def show_round(self, table: Table | None) -> None:
         """Put the session's round ``table`` on screen."""
@@ -270,6 +219,10 @@ class SpiderApp(App):
     def begin_deal(self, number: int, suits: int) -> None:
         self.show_round(self.session.deal(number, suits, self.rules))
 
+    @on(messages.NewRound)
+    def new_round(self, message: messages.NewRound) -> None:
+        self.start_new(message.suits)
+
     def start_new(self, suits: int | None = None) -> None:
         """A new random deal: at ``suits``, else the command line's --suits, else the setting.
         With "Winnable deals only" a number the solver proved winnable (ui/winnable_deals.py)."""
@@ -284,17 +237,17 @@ class SpiderApp(App):
         if self._winnable is None:
             from spider_tui.ui.winnable_deals import WinnableDeals
 
-            self._winnable = WinnableDeals(self)
+            self._winnable = WinnableDeals(self, self.book.save.path.parent, self.rng)
         return self._winnable
-
-    def set_winnable_only(self, on: bool) -> None:
-        self.write(lambda d: set_setting(d, "winnable_only", on))
-        if on:
-            self.winnable.prove_ahead(self.settings.suits)
 
     def start_daily(self, d: date, suits: int | None = None) -> None:
         self.show_round(self.session.daily(d, suits or self.settings.suits))
 
+    @on(messages.DailyRound)
+    def daily_round(self, message: messages.DailyRound) -> None:
+        self.start_daily(message.day)
+
+    @on(messages.ContinueRound)
     def continue_round(self) -> None:
         found = self.session.resume()
         if isinstance(found, str):
@@ -302,20 +255,11 @@ class SpiderApp(App):
         else:
             self.show_round(found)
 
-    def start_over(self, go: Callable[[], None]) -> None:
-        """Start screen New/Daily: with an unfinished round saved, ask first; it then ends and counts."""
-        question = self.session.start_over_question()
-        if question is None:
-            go()
-            return
-        from spider_tui.ui.widgets.dialogs import Confirm
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.session.abandon_saved()
-                go()
-
-        self.open_dialog(Confirm(question, answered))
+    @on(messages.PracticeDeal)
+    def practice_deal(self, message: messages.PracticeDeal) -> None:
+        """A deal played alone as practice (the Palast's "play it alone")."""
+        self.show_round(self.session.begin(Table.new(message.deal, suits=message.suits, rules=message.rules,
+                                                     practice=True)))
 
     def open_dialog(self, dialog) -> None:
         """Show a dialog: over the table when a round is on screen, else on a screen of its own."""
@@ -349,7 +293,7 @@ class SpiderApp(App):
         elif what == "help":
             self.show_help()
         elif what == "leave":
-            self.leave_round()
+            self.post_message(messages.LeaveRound())
 
     def round_changed(self) -> None:
         ended = self.session.changed()
@@ -422,29 +366,33 @@ class SpiderApp(App):
     def retry(self) -> None:
         self.show_round(self.session.retry(self.rules))
 
+    @on(messages.ShowStats)
     def show_stats(self) -> None:
         """Stats: over the table during a round (the table stays visible), else a screen."""
-        self.load_data()
+        data = self.load_data()
         if isinstance(self.screen, GameScreen):
             from spider_tui.ui.widgets.dialogs import Stats
 
-            self.open_dialog(Stats(self.data, ascii=self.look.ascii))
+            self.open_dialog(Stats(data, ascii=self.look.ascii))
             return
         from spider_tui.ui.screens.start_screen import StatsScreen
 
-        self.push_screen(StatsScreen())
+        self.push_screen(StatsScreen(data, ascii=self.look.ascii))
 
+    @on(messages.ShowHelp)
     def show_help(self) -> None:
         from spider_tui.ui.widgets.dialogs import Help
 
-        self.open_dialog(Help())
+        self.open_dialog(Help(self.look))
 
-    def open_palast(self, url: str | None = None) -> None:
+    @on(messages.OpenPalast)
+    def open_palast(self, message: messages.OpenPalast) -> None:
         """The Palast (SPEC §13): the server and name, then the lobby."""
         from spider_tui.ui.palast.connect import ConnectScreen
 
-        self.push_screen(ConnectScreen(url))
+        self.push_screen(ConnectScreen(self.book, self.look, message.url))
 
+    @on(messages.QuitApp)
     def quit_app(self) -> None:
         self.store_round()
         self.exit()
@@ -453,25 +401,24 @@ class SpiderApp(App):
         """Ctrl+Q, from anywhere: keep the round for Continue, then leave."""
         self.quit_app()
 
+    @on(messages.LeaveRound)
     def leave_round(self) -> None:
-        """``q`` (or Esc with nothing held) in a round: back to the start screen; the round is kept
-        for Continue (SPEC §7) and its time stops."""
-        from spider_tui.ui.screens.start_screen import StartScreen
-
+        """``q`` (or Esc with nothing held) in a round: back to where the round was started from
+        (the start screen, or the Palast's for its "play it alone"); the round is kept for
+        Continue (SPEC §7) and its time stops."""
         self._stop_save_timer()
         self.store_round()
         self.load_data()
-        starts = [s for s in self.screen_stack if isinstance(s, StartScreen) or getattr(s, "return_here", False)]
-        if starts:
-            starts[-1].pop_until_active()
+        if len(self.screen_stack) > 2:  # [the default screen, where it started from, the round]
+            self.pop_screen()
         else:
-            self.switch_screen(StartScreen())
+            self.switch_screen(self.start_screen())
 
     def on_unmount(self) -> None:
         """Every way out keeps the round; the last writes get a moment (the command line waits
         longer, after the terminal is restored)."""
         self.store_round()
-        self.writer.flush(timeout=2.0)
+        self.book.flush(timeout=2.0)
 
     def hang_up(self) -> None:
         """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""

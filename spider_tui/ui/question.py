@@ -2,20 +2,21 @@
 
 The solver peeks at face-down cards and the stock, so the question says first that asking
 turns the round into practice (not recorded), and only then asks.  It runs in a thread on its
-own copy of the position: the table stays live.  Asking again while it runs stops it; leaving
-the round stops it too.  The logic lives in ``spider_tui.winnable``.
+own copy of the position (``spider_tui.winnable.Question``, the one runner of a solver question):
+the table stays live.  Asking again while it runs stops it; leaving the round stops it too.
+
+The game screen holds one :class:`SolverQuestion` and gives it what it needs as callables: it
+knows no screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from spider_tui.commands import keys_text
 from spider_tui.engine.solve import Solution
+from spider_tui.table import Table
 from spider_tui.winnable import QUESTION_SECONDS, Answer, Question, answer_text
-
-if TYPE_CHECKING:
-    from spider_tui.ui.screens.game_screen import GameScreen
 
 ASK = (
     "Could this still be won?\n\n"
@@ -24,72 +25,80 @@ ASK = (
 )
 
 
-def ask(screen: "GameScreen") -> None:
-    """The command: stop a question that runs, else confirm (unless already practice) and ask."""
-    running: Question | None = getattr(screen, "question", None)
-    if running is not None and running.thread.is_alive() and not running.cancelled:
-        running.cancel()
-        screen.notify("Stopped asking the solver.", markup=False)
-        return
-    table = screen.table
-    if table.show_solution_move():  # a "yes" about this position: its next move, as a hint
-        screen.sync()
-        return
-    if table.over:
-        screen.notify("The round is over.", markup=False)
-        return
-    if table.practice or table.game.rules.practice:
-        _start(screen)
-        return
-    from spider_tui.ui.widgets.dialogs import Confirm
+class SolverQuestion:
+    """The solver question of one round on screen.
 
-    def answered(yes: object) -> None:
-        if yes is True:
-            _start(screen)
+    ``tell(text, timeout)`` shows a line; ``confirm(question, answered)`` asks yes/no and calls
+    ``answered(True)`` on yes; ``practice()`` is called once the round has become practice (the
+    screen retitles it and its session hears it); ``to_ui(fn, *args)`` runs ``fn`` on the UI
+    thread (the answer comes from the solver's); ``changed()`` shows the table again (the answer
+    is on its status line; the solution's next move is outlined)."""
 
-    screen.app.open_dialog(Confirm(ASK, answered))  # type: ignore[attr-defined]
+    def __init__(self, table: Table, *, tell: Callable[[str, float | None], None],
+                 confirm: Callable[[str, Callable[[object], None]], None], practice: Callable[[], None],
+                 to_ui: Callable[..., object], changed: Callable[[], None] = lambda: None) -> None:
+        self.table = table
+        self.changed = changed
+        self.tell = tell
+        self.confirm = confirm
+        self.practice = practice
+        self.to_ui = to_ui
+        self.running: Question | None = None  # the question asked last
+
+    def ask(self) -> None:
+        """The command: stop a question that runs, else confirm (unless already practice) and ask."""
+        running = self.running
+        if running is not None and running.thread.is_alive() and not running.cancelled:
+            running.cancel()
+            self.tell("Stopped asking the solver.", None)
+            return
+        table = self.table
+        if table.show_solution_move():  # a "yes" about this position: its next move, as a hint
+            self.changed()
+            return
+        if table.over:
+            self.tell("The round is over.", None)
+            return
+        if table.practice or table.game.rules.practice:
+            self._start()
+            return
+
+        def answered(yes: object) -> None:
+            if yes is True:
+                self._start()
+
+        self.confirm(ASK, answered)
+
+    def _start(self) -> None:
+        table = self.table
+        if not table.practice:
+            table.practice = True  # said before asking: the round is not recorded now
+            self.practice()
+        moves_then = table.game.moves
+
+        def on_answer(found: Solution, seconds: float) -> None:  # in the solver's thread
+            self.to_ui(self._answer, question, found, seconds, moves_then)
+
+        question = self.running = Question(table.game, on_answer)
+        question.start()
+        self.tell(f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. "
+                  f"Press {keys_text('still_winnable')} again to stop.", None)
+
+    def _answer(self, question: Question, found: Solution, seconds: float, moves_then: int) -> None:
+        if question.cancelled or question is not self.running:
+            return
+        # The answer belongs to the position asked about: the status line says it while the table
+        # shows that position (or one along the solution), and it goes when the position changes.
+        answer = Answer(question.game, found, seconds)
+        self.table.take_answer(answer)
+        if answer.text(self.table.game, keys_text("still_winnable")) is None:  # played on meanwhile
+            self.tell(f"About the position after move {moves_then}: " + answer_text(found, seconds), 12)
+        self.changed()
+
+    def cancel(self) -> None:
+        """Leaving the round: stop the question."""
+        if self.running is not None:
+            self.running.cancel()
 
 
-def _start(screen: "GameScreen") -> None:
-    table = screen.table
-    if not table.practice:
-        table.practice = True  # said before asking: the round is not recorded now
-        if "practice" not in screen.title_text:
-            screen.title_text += " · practice"
-        screen.show_info()
-        screen.post_message(screen.Asks("changed"))  # the session hears it: not recorded now
-    app = screen.app
-    moves_then = table.game.moves
-
-    def on_answer(found: Solution, seconds: float) -> None:  # in the solver's thread
-        app.call_from_thread(_tell, screen, question, found, seconds, moves_then)
-
-    question = Question(table.game, on_answer)
-    setattr(screen, "question", question)
-    question.start()
-    note = f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. Press {keys_text('still_winnable')} again to stop."
-    screen.notify(note, markup=False)
-
-
-def _tell(screen: "GameScreen", question: Question, found: Solution, seconds: float, moves_then: int) -> None:
-    if question.cancelled or getattr(screen, "question", None) is not question or not screen.is_attached:
-        return
-    # The answer belongs to the position asked about: the status line says it while the table
-    # shows that position (or one along the solution), and it goes when the position changes.
-    answer = Answer(question.game, found, seconds)
-    table = screen.table
-    table.take_answer(answer)
-    if answer.text(table.game, keys_text("still_winnable")) is None:  # played on meanwhile
-        screen.notify(f"About the position after move {moves_then}: " + answer_text(found, seconds),
-                      markup=False, timeout=12)
-    screen.sync()
-
-
-def cancel(screen: "GameScreen") -> None:
-    """Leaving the round: stop the question."""
-    running: Question | None = getattr(screen, "question", None)
-    if running is not None:
-        running.cancel()
-
-
-__all__ = ["ask", "cancel", "ASK"]
+__all__ = ["ASK", "SolverQuestion"]

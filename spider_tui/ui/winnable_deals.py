@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import TYPE_CHECKING
+from pathlib import Path
+
+from textual.app import App
 
 from spider_tui.engine import rules_named
 from spider_tui.winnable import ProvedDeals, Prover, prove_now
-
-if TYPE_CHECKING:
-    from spider_tui.ui.app import SpiderApp
 
 
 def applies(rules: str) -> bool:
@@ -33,12 +32,13 @@ def applies(rules: str) -> bool:
 
 
 class WinnableDeals:
-    """The proved numbers and the prover of one app."""
+    """The proved numbers (kept in ``data_dir``) and the prover of one app (it is told there)."""
 
-    def __init__(self, app: "SpiderApp"):
+    def __init__(self, app: App, data_dir: Path, rng: random.Random):
         self.app = app
-        self.proved = ProvedDeals(app.save.path.parent)
-        self.prover = Prover(self.proved, random.Random(app.rng.random()))
+        self.rng = rng
+        self.proved = ProvedDeals(data_dir)
+        self.prover = Prover(self.proved, random.Random(rng.random()))
         self._finding: threading.Event | None = None
 
     def prove_ahead(self, suits: int) -> None:
@@ -65,7 +65,7 @@ class WinnableDeals:
             self.app.notify("Still looking for a winnable deal…", markup=False)
             return True
         cancel = self._finding = threading.Event()
-        rng = random.Random(self.app.rng.random())
+        rng = random.Random(self.rng.random())
         self.app.notify(f"Finding a winnable deal at {suits} suit{'s' if suits != 1 else ''} (the solver proves it)…", markup=False, timeout=8)
 
         def work() -> None:

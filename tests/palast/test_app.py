@@ -4,7 +4,6 @@ reconnect after the server restarts."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from datetime import date
 
@@ -20,6 +19,7 @@ from spider_tui.ui.palast.connect import ConnectScreen
 from spider_tui.ui.palast.lobby import PalastScreen
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui_launch import Launch
+from tests.waiting import until_app as until
 
 from .conftest import make_options
 from .helpers import play_round
@@ -35,16 +35,6 @@ def make_app(tmp_path, monkeypatch):
                          rng=random.Random(5))
 
     return make
-
-
-async def until(pilot, pred, timeout: float = 30.0) -> None:
-    """Let the app run until ``pred()`` holds (generous timeout, no fixed sleeps)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not pred():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the screen")
-        await pilot.pause(0.02)
 
 
 def screen_text(app) -> str:
@@ -77,9 +67,9 @@ async def test_server_flag_name_dialog_token_kept_and_lobby_lists_the_standard_t
         text = statics(lobby)
         assert "standard" in str(lobby.query_one("#p-list").get_option_at_index(0).prompt)
         assert "Anna" in text and palast.url in text
-        login = server_login(app.data, palast.url)
+        login = server_login(app.book.data, palast.url)
         assert login is not None and login[0] == "Anna" and login == ("Anna", lobby.session.token)
-        assert last_server(app.data) == palast.url
+        assert last_server(app.book.data) == palast.url
         # Enter on the highlighted table sits down
         await pilot.press("enter")
         await until(pilot, lambda: lobby.session.phase == "waiting")

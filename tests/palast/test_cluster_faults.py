@@ -13,6 +13,7 @@ import pytest
 
 from spider_tui.engine import Game
 from spider_tui.palast.client import PalastClient
+from tests.waiting import stop_process
 from tests.pgcluster import PgCluster
 
 from .conftest import select_all
@@ -39,15 +40,7 @@ class ServerProcess:
         self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc.stdout.close()
-        self.proc.stderr.close()
+        stop_process(self.proc)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import sys
 
 from spider_tui.engine import Game
 from spider_tui.palast.client import PalastClient
+from tests.waiting import stop_process
 
 from .helpers import hint_move
 
@@ -128,13 +129,6 @@ async def test_kill_9_and_restart_loses_no_result_and_resumes_the_table(tmp_path
         await a.close()
         await b.close()
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()
-        proc.stderr.close()
+        stop_process(proc)
     if not db_url.startswith("postgresql:"):
         assert os.path.exists(db_url)

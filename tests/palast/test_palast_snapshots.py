@@ -6,7 +6,6 @@ Update after an intended change of the look: ``pytest tests/palast/test_palast_s
 
 from __future__ import annotations
 
-import asyncio
 import random
 from datetime import date
 
@@ -18,6 +17,8 @@ from spider_tui.ui.app import SpiderApp
 from spider_tui.ui.palast.lobby import PalastScreen
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui_launch import Launch
+
+from tests.waiting import until_app as until
 
 from .helpers import play_round
 from .threaded import ThreadedPalast
@@ -37,15 +38,6 @@ def app(tmp_path, monkeypatch, server):
     monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path / "data"))
     return SpiderApp(SaveFile(tmp_path / "data" / "save.toml"), Launch(server=server.url),
                      today=lambda: date(2026, 11, 29), rng=random.Random(5))
-
-
-async def until(pilot, pred, timeout: float = 30.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not pred():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting for the screen")
-        await pilot.pause(0.02)
 
 
 async def to_lobby(pilot) -> PalastScreen:

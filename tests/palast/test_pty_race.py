@@ -6,13 +6,12 @@ both see the final ranking."""
 from __future__ import annotations
 
 import os
-import select
 import socket
 import subprocess
 import sys
-import time
 
 from tests.test_pty import Pty
+from tests.waiting import stop_process
 
 
 class CountingPty(Pty):
@@ -22,21 +21,8 @@ class CountingPty(Pty):
         self.chunks: list[bytes] = []
         super().__init__(*a, **kw)
 
-    def read(self, seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            r, _, _ = select.select([self.fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(self.fd, 65536)
-                except OSError:
-                    return
-                if not data:
-                    return
-                self.chunks.append(data)
-                self.stream.feed(data)
-                if b"\x1b[6n" in data:
-                    os.write(self.fd, b"\x1b[1;1R")
+    def took(self, data: bytes) -> None:
+        self.chunks.append(data)
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -114,5 +100,4 @@ def test_two_apps_race_one_table(tmp_path):
         for p in apps:
             os.write(p.fd, b"\x11")
             p.exit_status()
-        server.terminate()
-        server.wait(10)
+        stop_process(server)

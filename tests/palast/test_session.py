@@ -15,18 +15,10 @@ from spider_tui.palast.db import open_store
 from spider_tui.palast.server import PalastServer
 from spider_tui.palast.session import PalastError, PalastSession
 
+from tests.waiting import until
+
 from .conftest import make_options
 from .helpers import play_round
-
-
-async def until(pred, timeout: float = 30.0) -> None:
-    """Wait (polling, generous timeout) until ``pred()`` holds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not pred():
-        if loop.time() > end:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ async def burst_click(pilot, selector: str, times: int) -> None:
 
 
 def played(app):
-    return summary(app.save.load())["suits"]["1"]["played"]
+    return summary(app.book.save.load())["suits"]["1"]["played"]
 
 
 @pytest.mark.parametrize("key, chip", [("g", "#yes"), ("r", "#yes"), ("n", "#yes"),

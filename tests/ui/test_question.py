@@ -34,7 +34,7 @@ async def test_asking_says_it_peeks_first_and_no_leaves_the_round_recorded(make_
         await pilot.press("n")
         await pilot.pause()
         assert app.dialog is None and isinstance(app.screen, GameScreen) and not app.table.practice
-        assert getattr(app.screen, "question", None) is None
+        assert app.screen.question.running is None  # not asked
 
 
 async def test_yes_turns_the_round_into_practice_and_tells_the_answer(make_app, data_dir):
@@ -77,7 +77,7 @@ async def test_asking_again_stops_the_solver(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w", "y")
         await pilot.pause()
-        q = app.screen.question
+        q = app.screen.question.running
         assert q.thread.is_alive()
         await pilot.press("w")
         await pilot.pause()

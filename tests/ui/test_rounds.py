@@ -64,7 +64,7 @@ async def test_start_daily_win_and_stats_show_it(make_app, data_dir, capsys):
 async def test_two_instances_lose_no_result(make_app, data_dir):
     """The lost-update case: both load the file, then each ends a round at its own moment."""
     a, b = make_app(deal=1, suits=2), make_app(deal=2, suits=2)
-    assert a.data == b.data  # both loaded the same (empty) file
+    assert a.book.data == b.book.data  # both loaded the same (empty) file
     async with a.run_test(size=SIZE) as pilot:
         await pilot.press("2", "4", "r", "y")
     async with b.run_test(size=SIZE) as pilot:
@@ -92,7 +92,7 @@ async def test_suit_setting_applies_from_the_next_round(make_app, data_dir):
         await pilot.press("2", "n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.table.suits == 2
-        app.set_suits(4)
+        app.book.set_setting("suits", 4)
         assert app.table.suits == 2  # the round on the table keeps its suits
         await pilot.press("n")
         await pilot.pause()

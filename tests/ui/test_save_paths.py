@@ -51,9 +51,9 @@ async def test_a_round_continued_in_two_logins_and_won_in_both_counts_once(make_
         await pb.pause()
         assert isinstance(a.screen, GameScreen) and isinstance(b.screen, GameScreen)
         await win_here(a, pa)
-        assert a.writer.flush(5)
+        assert a.book.writer.flush(5)
         await win_here(b, pb)
-        assert b.writer.flush(5)
+        assert b.book.writer.flush(5)
     s = summary(on_disk(data_dir))["suits"]["1"]
     assert (s["played"], s["won"]) == (1, 1)
 
@@ -63,21 +63,21 @@ async def test_a_live_round_ended_by_another_login_then_here_counts_once(make_ap
     async with a.run_test(size=SIZE) as pa:
         await pa.press("d")
         a.store_round()  # the autosave a moment after the move
-        assert a.writer.flush(5)
+        assert a.book.writer.flush(5)
         b = make_app()
         async with b.run_test(size=SIZE) as pb:
             await pb.press("n")  # New over A's saved round: asks, then ends it and counts it
             await pb.pause()
             await pb.press("y")
             await pb.pause()
-            assert b.writer.flush(5)
+            assert b.book.writer.flush(5)
         assert played(data_dir) == 1
         await pa.press("d")  # A plays on: its autosave must not bring the ended round back
         a.store_round()
-        assert a.writer.flush(5)
+        assert a.book.writer.flush(5)
         await pa.press("n", "y")  # and A ends it too
         await pa.pause()
-        assert a.writer.flush(5)
+        assert a.book.writer.flush(5)
     assert played(data_dir) == 1
 
 
@@ -105,16 +105,16 @@ async def test_a_full_disk_loses_no_result(make_app, data_dir, monkeypatch):
     app = make_app(deal=77, suits=1)
     async with app.run_test(size=SIZE) as pilot:
         await win_here(app, pilot)
-        app.writer.flush(5)
+        app.book.writer.flush(5)
         await pilot.pause()
         messages = " ".join(n.message for n in app.told)
         assert "no space left" in messages and "kept" in messages
-        assert summary(app.data)["suits"]["1"]["won"] == 1  # kept in memory, shown in stats
+        assert summary(app.book.data)["suits"]["1"]["won"] == 1  # kept in memory, shown in stats
         assert not (data_dir / "save.toml").exists()
         full[0] = False  # space again: the next write carries the result
         await pilot.press("escape", "2")  # a setting change is the next write
-        app.set_suits(2)
-        assert app.writer.flush(5)
+        app.book.set_setting("suits", 2)
+        assert app.book.writer.flush(5)
     s = summary(on_disk(data_dir))["suits"]["1"]
     assert (s["played"], s["won"]) == (1, 1)
 
@@ -133,14 +133,14 @@ async def test_writes_never_run_on_the_ui_thread(make_app, data_dir, monkeypatch
         await pilot.press("d")
         app.store_round()
         await win_here(app, pilot)
-        app.set_suits(4)
-        assert app.writer.flush(5)
+        app.book.set_setting("suits", 4)
+        assert app.book.writer.flush(5)
     assert threads and threading.main_thread() not in threads
 
 
 async def test_a_lock_held_elsewhere_does_not_stop_play(make_app, data_dir):
     app = make_app(deal=77, suits=1)
-    app.save.lock_timeout = 0.2
+    app.book.save.lock_timeout = 0.2
     async with app.run_test(size=SIZE) as pilot:
         data_dir.mkdir(parents=True, exist_ok=True)
         fd = os.open(data_dir / "save.toml.lock", os.O_RDWR | os.O_CREAT)
@@ -149,11 +149,11 @@ async def test_a_lock_held_elsewhere_does_not_stop_play(make_app, data_dir):
             await pilot.press("d")
             app.store_round()
             await win_here(app, pilot)  # play goes on; the result waits
-            assert not app.writer.flush(3)
-            assert summary(app.data)["suits"]["1"]["won"] == 1
+            assert not app.book.writer.flush(3)
+            assert summary(app.book.data)["suits"]["1"]["won"] == 1
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
             os.close(fd)
-        app.set_suits(2)
-        assert app.writer.flush(5)
+        app.book.set_setting("suits", 2)
+        assert app.book.writer.flush(5)
     assert played(data_dir) == 1

@@ -5,8 +5,6 @@ gets one quiet line here; Esc goes back."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,12 +13,9 @@ from textual.widgets import Footer, Input, Static
 
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast.session import PalastError, PalastSession, Unreachable
+from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from spider_tui.ui.app import SpiderApp
+from spider_tui.ui.render import Look
 
 
 #: Added when nothing answers at the default address: what a newcomer can do about it.
@@ -29,8 +24,7 @@ NOBODY_AT_DEFAULT = (" No Palast runs on this machine: start one with `spider se
 
 
 class ConnectScreen(Screen):
-    if TYPE_CHECKING:
-        app = getters.app(SpiderApp)
+    """The server and the name; the login the server gives is kept in the save book."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
     DEFAULT_CSS = """
@@ -39,13 +33,15 @@ class ConnectScreen(Screen):
     ConnectScreen #c-status { color: #f0e6b0; height: auto; }
     """
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, book: SaveBook, look: Look, url: str | None = None) -> None:
         super().__init__()
+        self.book = book
+        self.look = look
         self.url = url
         self.busy = False
 
     def compose(self) -> ComposeResult:
-        data = self.app.data
+        data = self.book.data
         url = self.url or last_server(data) or DEFAULT_SERVER
         login = server_login(data, url)
         with Vertical():
@@ -59,7 +55,7 @@ class ConnectScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        data = self.app.data
+        data = self.book.data
         url = self.query_one("#c-server", Input).value
         if self.url is not None and server_login(data, url):
             self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
@@ -90,7 +86,7 @@ class ConnectScreen(Screen):
             self.say(problem)
             self.query_one("#c-name", Input).focus()
             return
-        login = server_login(self.app.data, url)
+        login = server_login(self.book.data, url)
         token = login[1] if login and login[0].casefold() == name.casefold() else None
         self.busy = True
         self.say(f"Connecting to {url}…")
@@ -102,10 +98,10 @@ class ConnectScreen(Screen):
             return
         finally:
             self.busy = False
-        self.app.write(lambda d: put_login(d, url, session.name, session.token or ""))
+        self.book.write(lambda d: put_login(d, url, session.name, session.token or ""))
         from spider_tui.ui.palast.lobby import PalastScreen
 
-        self.app.switch_screen(PalastScreen(session))
+        self.app.switch_screen(PalastScreen(session, self.look))
 
     def action_back(self) -> None:
         self.dismiss()

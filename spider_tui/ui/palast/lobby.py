@@ -4,8 +4,6 @@ play it alone) and the final ranking.  It renders the session; the race has its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,23 +14,16 @@ from textual.widgets.option_list import Option
 from spider_tui.palast import lines
 from spider_tui.palast.open_form import OpenForm
 from spider_tui.palast.session import PalastSession
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from spider_tui.ui.app import SpiderApp
-    from spider_tui.ui.palast.race import RaceScreen
+from spider_tui.store.book import playable_rules
+from spider_tui.ui import messages
+from spider_tui.ui.palast.race import RaceScreen
+from spider_tui.ui.render import Look
 
 LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
 
 
 class PalastScreen(Screen):
     """Everything at the Palast but the race itself."""
-
-    if TYPE_CHECKING:
-        app = getters.app(SpiderApp)
-
-    return_here = True  # a practice round ("play it alone") comes back here
 
     BINDINGS = [
         Binding("o", "open_table", "Open a table"),
@@ -55,9 +46,10 @@ class PalastScreen(Screen):
     PalastScreen #p-status { height: auto; color: #f0e6b0; padding: 0 1; }
     """
 
-    def __init__(self, session: PalastSession) -> None:
+    def __init__(self, session: PalastSession, look: Look) -> None:
         super().__init__()
         self.session = session
+        self.look = look
         self.show_league = False
         self._shown: dict[str, object] = {}
         self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
@@ -209,15 +201,13 @@ class PalastScreen(Screen):
             self.action_to_table()
 
     def action_to_table(self) -> None:
-        from spider_tui.ui.palast.race import RaceScreen
-
         s = self.session
         if s.race is None or s.phase != "race":
             return
         if not self.is_current:  # e.g. playing a deal alone: say so, don't pull the player away
             self.app.notify(f"Round {s.round} has started at your Palast table (q, then t).", markup=False)
             return
-        self._race_screen = RaceScreen(s, self.app.look)
+        self._race_screen = RaceScreen(s, self.look)
         self.app.push_screen(self._race_screen)
 
     def action_open_table(self) -> None:
@@ -264,10 +254,8 @@ class PalastScreen(Screen):
         self.call_later(self.session.refresh)
 
     def action_alone(self) -> None:
-        """Play the last finished round's deal alone: a practice round, not recorded."""
-        from spider_tui.session import playable_rules
-        from spider_tui.table import Table
-
+        """Play the last finished round's deal alone: a practice round, not recorded (leaving it
+        comes back here)."""
         s = self.session
         if not s.deals:
             return
@@ -275,8 +263,7 @@ class PalastScreen(Screen):
         t = s.table or {}
         rules = playable_rules("+".join(w for w in str(t.get("rules") or "classic").split("+") if w != "practice")
                                or "classic")
-        app = self.app
-        app.show_round(app.session.begin(Table.new(deal, suits=int(t.get("suits") or 1), rules=rules, practice=True)))
+        self.post_message(messages.PracticeDeal(deal, int(t.get("suits") or 1), rules))
 
     async def action_quit_palast(self) -> None:
         """Leave the Palast (a seat in a round in play is kept until the round ends)."""

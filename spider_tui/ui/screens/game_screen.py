@@ -14,8 +14,10 @@ from textual.widgets import Footer, Static
 from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
 from spider_tui.table import Table
 from spider_tui.ui.keys import bindings
+from spider_tui.ui.question import SolverQuestion
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip, ColumnView
+from spider_tui.ui.widgets.dialogs import Confirm
 
 MIN_WIDTH, MIN_HEIGHT = 50, 20
 
@@ -46,6 +48,10 @@ class GameScreen(Screen):
         self.dialog = None  # the dialog open over the table, if any
         self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
+        self.question = SolverQuestion(
+            table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
+            practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
+            changed=self.sync)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -362,14 +368,24 @@ class GameScreen(Screen):
         self.post_message(self.Asks("give_up"))
 
     def action_still_winnable(self) -> None:
-        from spider_tui.ui import question
+        self.question.ask()
 
-        question.ask(self)
+    def tell(self, text: str, timeout: float | None = None) -> None:
+        """A line for the player (a notification; never markup)."""
+        if timeout is None:
+            self.notify(text, markup=False)
+        else:
+            self.notify(text, markup=False, timeout=timeout)
+
+    def became_practice(self) -> None:
+        """The round became practice (the solver was asked): say so; the session hears it."""
+        if "practice" not in self.title_text:
+            self.title_text += " · practice"
+        self.show_info()
+        self.post_message(self.Asks("changed"))
 
     def on_unmount(self) -> None:
-        from spider_tui.ui import question
-
-        question.cancel(self)
+        self.question.cancel()
 
     def action_retry(self) -> None:
         self.post_message(self.Asks("retry"))

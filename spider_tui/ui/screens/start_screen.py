@@ -4,7 +4,7 @@ only, Four colours, ASCII, Stats, Help, Quit (SPEC §7, §14).  Every line is a 
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import Callable
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -15,23 +15,38 @@ from textual.widgets.option_list import Option
 from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, STATS_CLOSE, chip_text, command,
                                  keys_text)
 from spider_tui.safe_text import safe
-from spider_tui.ui.widgets.dialogs import ModalDialog as Dialog
+from spider_tui.session import SoloSession
+from spider_tui.store.book import SaveBook, playable_rules
+from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
+from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from spider_tui.ui.app import SpiderApp
+from spider_tui.ui.widgets.dialogs import Confirm
+from spider_tui.ui.widgets.dialogs import ModalDialog as Dialog
+from spider_tui.ui.widgets.overlay import DialogScreen
 
 TITLE = "S P I D E R"
 
 
 class StartScreen(Screen):
-    if TYPE_CHECKING:
-        app = getters.app(SpiderApp)
+    """Shows the save book's settings and the session's saved round; changes settings in the book;
+    posts what it starts (``ui/messages.py``)."""
 
     BINDINGS = bindings(START_COMMANDS)
+
+    def __init__(self, book: SaveBook, session: SoloSession, look: Look, today: Callable[[], date],
+                 rules: str | None = None) -> None:
+        super().__init__()
+        self.book = book
+        self.session = session
+        self.look = look
+        self.today = today
+        self.launch_rules = rules  # spider --rules NAME: New plays these until the rules menu changes them
+
+    @property
+    def rules(self) -> str:
+        """The rules New plays: the command line's, else the saved setting."""
+        return playable_rules(self.launch_rules or self.book.settings.rules)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -53,22 +68,30 @@ class StartScreen(Screen):
     def on_screen_resume(self) -> None:
         self.sync()
 
+    def show_look(self, look: Look) -> None:
+        """The display options changed (the app made the look from them)."""
+        self.look = look
+        self.sync()
+
+    def saved_round(self) -> bool:
+        """Is there an unfinished round for Continue?"""
+        return self.session.saved() is not None
+
     def sync(self) -> None:
-        app = self.app
-        suits = app.settings.suits
+        settings = self.book.settings
+        suits = settings.suits
         for k in (1, 2, 4):
             self.query_one(f"#suits-{k}", Chip).set_class(k == suits, "-on")
-        look = app.look
+        look = self.look
         self.label("display('four_color')", look.four_color)
         self.label("display('ascii')", look.ascii)
         self.query_one("#title", Static).update(look.text(TITLE))
-        # The rules New plays: the command line's (--rules), else the saved setting; never markup.
-        self.label("rules", tail=f": {app.rules}")
-        self.label("winnable", app.settings.winnable_only)
-        self.chip("continue_round").display = app.saved_round() is not None
-        done = app.daily_won(app.today(), suits)
+        self.label("rules", tail=f": {self.rules}")  # the rules New plays; never markup
+        self.label("winnable", settings.winnable_only)
+        self.chip("continue_round").display = self.saved_round()
+        done = self.book.daily_won(self.today(), suits)
         self.label("daily", tail=f"  {look.marks['check']} Today done" if done else "")
-        notice = app.take_notice()
+        notice = self.book.take_notice()
         if notice:
             self.query_one("#note", Static).update(safe(notice))
         self.refresh_bindings()
@@ -83,60 +106,83 @@ class StartScreen(Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue_round":
-            return self.app.saved_round() is not None  # hidden, not just dimmed, without a round
+            return self.saved_round()  # hidden, not just dimmed, without a round
         return True
 
-    def action_suits(self, k: int) -> None:
-        self.app.set_suits(k)
-        if self.app.settings.winnable_only:
-            self.app.winnable.prove_ahead(k)
+    def set_setting(self, name: str, value: object) -> None:
+        """Remember a setting, tell the app (it may act on it), show it."""
+        self.book.set_setting(name, value)
+        self.post_message(messages.SettingsChanged(name))
         self.sync()
+
+    def action_suits(self, k: int) -> None:
+        self.set_setting("suits", k)
 
     def action_winnable(self) -> None:
         """Toggle "Winnable deals only" (remembered): New deals proved-winnable numbers."""
-        on = not self.app.settings.winnable_only
-        self.app.set_winnable_only(on)
+        on = not self.book.settings.winnable_only
+        self.set_setting("winnable_only", on)
         if on:
             note = "New deals only numbers the solver proved winnable (it looks at every card to prove it)."
             self.notify(note, markup=False, timeout=6)
-        self.sync()
 
     def action_display(self, name: str) -> None:
-        """Four colours / ASCII: toggled, remembered, used from the next table drawn."""
-        look = self.app.look
-        self.app.set_display(name, not (look.four_color if name == "four_color" else look.ascii))
-        self.sync()
+        """Four colours / ASCII: toggled, remembered, used from the next table drawn (the app
+        makes the new look and shows it here)."""
+        look = self.look
+        self.set_setting(name, not (look.four_color if name == "four_color" else look.ascii))
 
     def action_continue_round(self) -> None:
-        self.app.continue_round()
+        self.post_message(messages.ContinueRound())
+
+    def start_over(self, start: messages.NewRound | messages.DailyRound) -> None:
+        """New/Daily: with an unfinished round saved, ask first; it then ends and counts."""
+        question = self.session.start_over_question()
+        if question is None:
+            self.post_message(start)
+            return
+
+        def answered(yes: object) -> None:
+            if yes:
+                self.session.abandon_saved()
+                self.post_message(start)
+
+        dialog = Confirm(question, answered)
+        self.app.push_screen(DialogScreen(dialog), dialog.done)
 
     def action_new_game(self) -> None:
-        self.app.start_over(self.app.start_new)
+        self.start_over(messages.NewRound())
 
     def action_daily(self) -> None:
         def chosen(d: date | None) -> None:
             if d is not None:
-                self.app.start_over(lambda: self.app.start_daily(d))
+                self.start_over(messages.DailyRound(d))
 
-        self.app.push_screen(DailyScreen(), chosen)
+        self.app.push_screen(DailyScreen(self.book, self.look, self.today), chosen)
 
     def action_stats(self) -> None:
-        self.app.show_stats()
+        self.post_message(messages.ShowStats())
 
     def action_palast(self) -> None:
-        self.app.open_palast()
+        self.post_message(messages.OpenPalast())
 
     def action_help(self) -> None:
-        self.app.show_help()
+        self.post_message(messages.ShowHelp())
 
     def action_quit(self) -> None:
-        self.app.quit_app()
+        self.post_message(messages.QuitApp())
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(), lambda _: self.sync())
+        def closed(changed: object) -> None:
+            if changed:  # the player's choice now stands over --rules
+                self.launch_rules = None
+                self.post_message(messages.SettingsChanged("rules"))
+            self.sync()
+
+        self.app.push_screen(RulesScreen(self.book, ascii=self.look.ascii, rules=self.rules), closed)
 
 
-class RulesScreen(Dialog[None]):
+class RulesScreen(Dialog[bool]):
     """Special rules (SPEC §10): toggle options for the next new round.  Saved at once."""
 
     BINDINGS = bindings([RULES_MENU_CLOSE])
@@ -145,6 +191,13 @@ class RulesScreen(Dialog[None]):
     RulesScreen > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
     RulesScreen OptionList { height: auto; max-height: 16; }
     """
+
+    def __init__(self, book: SaveBook, ascii: bool = False, rules: str | None = None) -> None:
+        super().__init__()
+        self.book = book
+        self.ascii = ascii
+        self.rules = rules or book.settings.rules  # what the menu starts from (--rules, else the setting)
+        self.changed = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -155,16 +208,17 @@ class RulesScreen(Dialog[None]):
     def options(self) -> list[Option]:
         from spider_tui.rules_menu import lines
 
-        return [Option(label, id=key) for key, label in lines(self.app.rules, ascii=self.app.look.ascii)]
+        return [Option(label, id=key) for key, label in lines(self.rules, ascii=self.ascii)]
 
     def on_mount(self) -> None:
-        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.app.rules}"))
+        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.rules}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from spider_tui.rules_menu import toggle
 
-        new = toggle(self.app.rules, event.option.id or "").name
-        self.app.set_rules(new)
+        new = self.rules = toggle(self.rules, event.option.id or "").name
+        self.book.set_setting("rules", new)
+        self.changed = True
         ol = self.query_one("#rules-list", OptionList)
         index = ol.highlighted
         ol.clear_options()
@@ -173,7 +227,7 @@ class RulesScreen(Dialog[None]):
         self.query_one("#rules-name", Static).update(f"Rules: {new}")
 
     def action_close(self) -> None:
-        self.answer_once(None)
+        self.answer_once(self.changed)
 
 
 class DailyScreen(Dialog["date | None"]):
@@ -186,17 +240,23 @@ class DailyScreen(Dialog["date | None"]):
     DailyScreen OptionList { height: 1fr; }
     """
 
+    def __init__(self, book: SaveBook, look: Look, today: Callable[[], date]) -> None:
+        super().__init__()
+        self.book = book
+        self.look = look
+        self.today = today
+
     def compose(self) -> ComposeResult:
-        app = self.app
-        suits = app.settings.suits
+        book, look, today = self.book, self.look, self.today()
+        suits = book.settings.suits
         options = []
-        for d in app.daily_dates():
-            won = app.daily_won(d, suits)
-            check = app.look.marks["check"]
-            label = d.strftime("%a %Y-%m-%d") + ("  (today)" if d == app.today() else "") + (f"  {check} won" if won else "")
+        for d in book.daily_dates(today):
+            won = book.daily_won(d, suits)
+            check = look.marks["check"]
+            label = d.strftime("%a %Y-%m-%d") + ("  (today)" if d == today else "") + (f"  {check} won" if won else "")
             options.append(Option(label, id=d.isoformat()))
         with Vertical(classes="box"):
-            yield Static(f"Daily challenge {app.look.marks['sep']} {suits} suit{'s' if suits != 1 else ''}", markup=False)
+            yield Static(f"Daily challenge {look.marks['sep']} {suits} suit{'s' if suits != 1 else ''}", markup=False)
             yield OptionList(*options, id="dates")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -216,17 +276,22 @@ class StatsScreen(Dialog[None]):
     StatsScreen Static { width: 100%; }
     """
 
+    def __init__(self, data: dict, ascii: bool = False) -> None:
+        super().__init__()
+        self.data = data
+        self.ascii = ascii
+
     def compose(self) -> ComposeResult:
         from spider_tui.store import stats_rules
         from spider_tui.store.report import stats_table
 
-        data = self.app.load_data()
+        data = self.data
         with VerticalScroll(classes="box"):
-            yield Static(stats_table(data, ascii=self.app.look.ascii), id="stats-table")
+            yield Static(stats_table(data, ascii=self.ascii), id="stats-table")
             for rules in stats_rules(data):
                 if rules != "classic":  # other rules keep their own stats (SPEC §10)
                     yield Static(safe(f"Rules: {rules}"), classes="rules-title")
-                    yield Static(stats_table(data, rules=rules, ascii=self.app.look.ascii))
+                    yield Static(stats_table(data, rules=rules, ascii=self.ascii))
             yield Static(f"{STATS_CLOSE.keys_text} to go back", markup=False)
 
     def action_close(self) -> None:

@@ -19,9 +19,7 @@ from spider_tui.ui.widgets.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
 
 if TYPE_CHECKING:
-    from textual import getters
-
-    from spider_tui.ui.app import SpiderApp
+    from spider_tui.ui.render import Look
 
 
 ResultType = TypeVar("ResultType")
@@ -31,9 +29,6 @@ class ModalDialog(ModalScreen[ResultType]):
     """A modal screen that answers once.  A double or triple click on a chip (or a key right after
     it) arrives after the first answer; dismissing again would pop the screen underneath.
     (Dialogs over the table are ``Overlay``s, which close once by themselves.)"""
-
-    if TYPE_CHECKING:
-        app = getters.app(SpiderApp)
 
     _answered = False
 
@@ -225,8 +220,12 @@ class Help(Pager):
         # page turns.  54 columns keep a page turn and opening it ≤ 8 KB (SPEC §11) at any height.
         return min(width, 54), max(8, height - 4)
 
+    def __init__(self, look: Look | None = None, done=None) -> None:
+        super().__init__(done)
+        self.look = look
+
     def page_lines(self, width: int) -> list[Text]:
-        look = getattr(self.app, "look", None)
+        look = self.look
         text = look.text(HELP) if look is not None else HELP
         return [Text(line) for line in help_lines(text, width)]
 
