@@ -301,12 +301,29 @@ class Table:
     def _select(self, col: int, count: int, chosen: bool = True) -> None:
         self.selection = Selection(col, count, chosen) if count > 0 else None
         self.hint_move = None
-        self.status = ""
+        self.status = self.partial_text()
         self._changed()
+
+    def partial_text(self) -> str:
+        """Where only part of the held group goes, say how many cards will move there (a
+        marked column takes the whole group unless this says otherwise)."""
+        sel = self.selection
+        if sel is None:
+            return ""
+        parts = []
+        for t in range(len(self.game.columns)):
+            k = self.target_count(t)
+            if k is not None and k < sel.count:
+                parts.append(f"column {t + 1} takes only the last {plural(k, 'card')}")
+        if not parts:
+            return ""
+        return f"Holding {plural(sel.count, 'card')}: " + "; ".join(parts) + "."
 
     def clear(self) -> None:
         """Esc: drop the held group, the hint outline and a joker not yet placed."""
         if self.selection is not None or self.hint_move is not None or self.joker_pending:
+            if self.status and self.status == self.partial_text():
+                self.status = ""  # it spoke of the group no longer held
             self.selection = None
             self.hint_move = None
             if self.joker_pending:

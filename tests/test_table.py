@@ -219,3 +219,18 @@ def test_enter_with_nothing_held_and_no_hint_on_show_makes_the_best_move():
     assert tb.moves == 1 and str(want) == "3>2:1"
     assert tb.game.columns[1][-1] & 15 == 8 and tb.selection is None
     assert "nowhere" not in tb.status
+
+
+def test_a_column_that_takes_only_part_of_the_held_group_says_how_many_cards_go():
+    # Issue 22 item 17: holding 3♥2♥ marked ▶3♠, where only 2♥ can go, without a word.
+    tb = table("| 3h 2h", "| 3s", "| 4c", *K[:7])
+    tb.key_column(0)
+    assert tb.selection == Selection(0, 2, False)
+    assert set(tb.targets()) == {1, 2}
+    assert tb.status == "Holding 2 cards: column 2 takes only the last 1 card."
+    tb.key_column(1)
+    assert tb.game.columns[1][-1] & 15 == 2 and len(tb.game.columns[0]) == 1
+    tb.undo()
+    tb.key_column(0)
+    tb.clear()
+    assert tb.selection is None and tb.status == ""
