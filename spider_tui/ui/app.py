@@ -322,6 +322,8 @@ class SpiderApp(App):
             self.start_new()
         elif choice == "retry":
             self.retry()
+        elif choice == "stats":
+            self.show_stats()
 
     def end_round(self, won: bool) -> None:
         """The round ends (won, or left by New/Retry): record it once and forget the saved copy."""

@@ -186,3 +186,27 @@ async def test_the_joker_count_is_a_chip_and_leaves_the_footer_after_the_round(m
         await pilot.pause()
         assert screen.table.won
         assert "J" not in footer_keys(screen)
+
+
+async def test_s_over_the_won_panel_shows_the_stats_and_they_are_one_box_everywhere(make_app):
+    # Item 18: while Won! was up the footer offered s Stats and s did nothing; the start screen's
+    # stats were a different, wider box than the round's.
+    from spider_tui.ui.screens.start_screen import StatsScreen
+    from spider_tui.ui.widgets.dialogs import Stats, Won
+    from tests.ui.conftest import NEARLY_WON
+
+    app = make_app(position=NEARLY_WON)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "1")
+        await pilot.pause()
+        assert isinstance(app.dialog, Won)
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.dialog, Stats)
+        in_round = app.dialog.region.width
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen) and isinstance(app.screen.dialog, Stats)
+        assert app.screen.dialog.region.width == in_round

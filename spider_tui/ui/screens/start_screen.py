@@ -7,12 +7,12 @@ from datetime import date
 from typing import Callable
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, STATS_CLOSE, chip_text, command,
+from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, chip_text, command,
                                  keys_text)
 from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
@@ -268,31 +268,10 @@ class DailyScreen(Dialog["date | None"]):
         self.answer_once(None)
 
 
-class StatsScreen(Dialog[None]):
-    BINDINGS = bindings([STATS_CLOSE])
-    DEFAULT_CSS = """
-    StatsScreen { align: center middle; }
-    StatsScreen > VerticalScroll { width: 84; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
-    StatsScreen Static { width: 100%; }
-    """
+class StatsScreen(DialogScreen):
+    """The stats from the start screen: the same box as over a round (``widgets.dialogs.Stats``)."""
 
     def __init__(self, data: dict, ascii: bool = False) -> None:
-        super().__init__()
-        self.data = data
-        self.ascii = ascii
+        from spider_tui.ui.widgets.dialogs import Stats
 
-    def compose(self) -> ComposeResult:
-        from spider_tui.store import stats_rules
-        from spider_tui.store.report import stats_table
-
-        data = self.data
-        with VerticalScroll(classes="box"):
-            yield Static(stats_table(data, ascii=self.ascii), id="stats-table")
-            for rules in stats_rules(data):
-                if rules != "classic":  # other rules keep their own stats (SPEC §10)
-                    yield Static(safe(f"Rules: {rules}"), classes="rules-title")
-                    yield Static(stats_table(data, rules=rules, ascii=self.ascii))
-            yield Static(f"{STATS_CLOSE.keys_text} to go back", markup=False)
-
-    def action_close(self) -> None:
-        self.answer_once(None)
+        super().__init__(Stats(data, ascii=ascii))

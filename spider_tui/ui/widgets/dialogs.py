@@ -88,7 +88,7 @@ class Won(Overlay):
             body.append(f"\nScore  {self.score}")
         yield Static(body, id="won-body")
         with Horizontal():
-            for answer in WON_ANSWERS:
+            for answer in (a for a in WON_ANSWERS if a.label):
                 yield Chip(answer.chip_text, answer.action, id=f"won-{answer.result}")
 
 
