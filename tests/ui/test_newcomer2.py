@@ -210,3 +210,19 @@ async def test_s_over_the_won_panel_shows_the_stats_and_they_are_one_box_everywh
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen) and isinstance(app.screen.dialog, Stats)
         assert app.screen.dialog.region.width == in_round
+
+
+async def test_notices_in_ascii_mode_draw_no_block_glyphs(make_app):
+    # Item 18: ASCII mode still drew ▌ on notices.
+    from textual.geometry import Region
+    from textual.notifications import Notification
+    from textual.widgets._toast import Toast
+
+    app = make_app(deal=1, suits=1, ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        toast = Toast(Notification("A notice.", title="", severity="information"))
+        await app.screen.mount(toast)
+        await pilot.pause()
+        text = "\n".join(strip.text for strip in toast.render_lines(Region(0, 0, *toast.size)))
+        assert text.startswith("|")  # the notice's left edge, in ASCII
+        assert all(ch.isascii() for ch in text), sorted({ch for ch in text if not ch.isascii()})
