@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Game, IllegalMove, Move
-from spider_tui.engine.cards import RANK_CHARS, rank_of, suit_of
+from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
 from spider_tui.store.report import format_seconds
 
 SUIT_WORDS = ("♠", "♥", "♦", "♣")
@@ -250,9 +250,12 @@ class Table:
         states = []
         for col, cards in enumerate(g.columns):
             here = self.cursor_column == col
+            down = g.down[col]
+            if g.lost and UNKNOWN not in cards[:down]:
+                down = 0  # a lost round (given up, out of time) shows what was face down
             states.append(ColumnState(
                 cards=tuple(cards),
-                down=g.down[col],
+                down=down,
                 movable=g.movable(col),
                 held=sel.count if sel is not None and sel.column == col else 0,
                 target=col in targets,

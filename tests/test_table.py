@@ -234,3 +234,13 @@ def test_a_column_that_takes_only_part_of_the_held_group_says_how_many_cards_go(
     tb.key_column(0)
     tb.clear()
     assert tb.selection is None and tb.status == ""
+
+
+def test_a_given_up_round_shows_its_face_down_cards():
+    # Issue 22 item 18: a given-up round never showed its face-down cards.
+    tb = Table.new(1, suits=1)
+    assert all(s.down for s in tb.column_states())
+    assert tb.give_up()
+    states = tb.column_states()
+    assert all(s.down == 0 for s in states)
+    assert [s.cards for s in states] == [tuple(c) for c in tb.game.columns]

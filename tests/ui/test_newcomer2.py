@@ -226,3 +226,20 @@ async def test_notices_in_ascii_mode_draw_no_block_glyphs(make_app):
         text = "\n".join(strip.text for strip in toast.render_lines(Region(0, 0, *toast.size)))
         assert text.startswith("|")  # the notice's left edge, in ASCII
         assert all(ch.isascii() for ch in text), sorted({ch for ch in text if not ch.isascii()})
+
+
+async def test_every_line_of_the_rules_menu_fits_on_one_line(make_app):
+    # Item 18: "(Enter: next)" wrapped its last word onto a line of its own.
+    from textual.widgets import OptionList
+
+    from spider_tui.ui.screens.start_screen import RulesScreen
+
+    app = make_app(rules="simple-simon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        ol = app.screen.query_one("#rules-list", OptionList)
+        assert "Simple Simon" in str(ol.get_option_at_index(0).prompt)
+        assert len(ol._lines) == ol.option_count  # one screen line per option

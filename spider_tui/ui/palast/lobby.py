@@ -216,7 +216,7 @@ class PalastScreen(Screen):
                 await self.session.open(**form.request())
                 self.render_phase()
 
-        self.app.push_screen(OpenTableScreen(), chosen)
+        self.app.push_screen(OpenTableScreen(ascii=self.look.ascii), chosen)
 
     def action_code(self) -> None:
         async def chosen(code: str | None) -> None:
@@ -307,14 +307,15 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
     OpenTableScreen OptionList { height: auto; max-height: 14; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ascii: bool = False) -> None:
         super().__init__()
         self.form = OpenForm()
+        self.ascii = ascii
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Open a table: Enter or ←/→ change a line, Esc cancels", markup=False)
-            yield OptionList(*[Option(text, id=key) for key, text in self.form.lines()], id="form", markup=False)
+            yield OptionList(*[Option(text, id=key) for key, text in self.form.lines(self.ascii)], id="form", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.form.choose(event.option.id or ""):
@@ -334,7 +335,7 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
         ol = self.query_one("#form", OptionList)
         index = ol.highlighted
         ol.clear_options()
-        ol.add_options([Option(text, id=key) for key, text in self.form.lines()])
+        ol.add_options([Option(text, id=key) for key, text in self.form.lines(self.ascii)])
         ol.highlighted = index
 
     def action_cancel(self) -> None:

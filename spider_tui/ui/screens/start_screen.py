@@ -188,7 +188,7 @@ class RulesScreen(Dialog[bool]):
     BINDINGS = bindings([RULES_MENU_CLOSE])
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
-    RulesScreen > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    RulesScreen > Vertical { width: 72; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
     RulesScreen OptionList { height: auto; max-height: 16; }
     """
 
