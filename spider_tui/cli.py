@@ -67,10 +67,22 @@ def cmd_stats(argv: list[str]) -> int:
         from spider_tui.store.report import special_rules
 
         console, ascii = Console(), not _can_draw_suits()
-        console.print(stats_table(data, ascii=ascii))
-        for rules in special_rules(data):  # special rules keep their own stats (SPEC §10)
-            console.print(stats_table(data, rules=rules, ascii=ascii))
+        with console.capture() as capture:
+            console.print(stats_table(data, ascii=ascii))
+            for rules in special_rules(data):  # special rules keep their own stats (SPEC §10)
+                console.print(stats_table(data, rules=rules, ascii=ascii))
+        # Rich pads every line to the table's width: no trailing blanks in a file or a pipe.
+        sys.stdout.write("".join(_rstrip_line(line) for line in capture.get().splitlines(keepends=True)))
     return 0
+
+
+def _rstrip_line(line: str) -> str:
+    """A printed line without the blanks at its end (before any closing colour reset)."""
+    import re
+
+    body = line.rstrip("\n")
+    body = re.sub(r"[ ]+((?:\x1b\[[0-9;]*m)*)$", r"\1", body)
+    return body + ("\n" if line.endswith("\n") else "")
 
 
 def _can_draw_suits() -> bool:
