@@ -61,6 +61,11 @@ class Options:
     draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
 
 
+def _seconds(x: float) -> float | int:
+    """Seconds as JSON shows them best: 30, not 30.0."""
+    return int(x) if float(x).is_integer() else x
+
+
 @dataclass
 class Seat:
     player_id: int
@@ -326,6 +331,8 @@ class Palast:
             "round": r.round, "seats": r.seats, "players": [s.name for s in t.seats], "state": r.state,
             "private": r.private, "training": r.training, "standard": r.standard,
             "round_seconds": int(self._round_seconds(t)),
+            # The pause between rounds (`spider server --between-seconds`), for the clients' text.
+            "between_seconds": _seconds(self.options.between_seconds),
         }
 
     def list_tables(self, player_id: int) -> list[dict]:

@@ -154,8 +154,7 @@ class PalastScreen(Screen):
             t = s.table or {}
             self.put("#p-title", lines.STANDINGS_HEADER)
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
-            ready = "Ready: waiting for the others (the next round starts within 30 s)." if s.ready_sent \
-                else "y: Ready for the next round (it starts when all are ready, or after 30 s)."
+            ready = ready_line(s.ready_sent, t.get("between_seconds"))
             self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
                                 f"p: play it alone\n{ready}")
         elif phase == "final":
@@ -294,6 +293,19 @@ class AskScreen(ModalScreen["str | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def ready_line(sent: bool, between: object) -> str:
+    """Between rounds: how the next round starts, with the server's own pause (the table's
+    ``between_seconds``; an older server doesn't say, then only "when all are ready")."""
+    if isinstance(between, (int, float)) and not isinstance(between, bool) and 0 <= between < 10**6:
+        after = f"{between:g} s"
+        if sent:
+            return f"Ready: waiting for the others (the next round starts within {after})."
+        return f"y: Ready for the next round (it starts when all are ready, or after {after})."
+    if sent:
+        return "Ready: waiting for the others (the next round starts when all are ready, or soon after)."
+    return "y: Ready for the next round (it starts when all are ready, or after a pause)."
 
 
 class OpenTableScreen(ModalScreen["OpenForm | None"]):
