@@ -104,6 +104,8 @@ def cmd_server(argv: list[str]) -> int:
                       between_seconds=args.between_seconds, start_wait=args.start_wait,
                       heartbeat_seconds=args.heartbeat_seconds)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    # The Palast's own lines (tables started and finished, errors) show; other libraries' chatter doesn't.
+    logging.getLogger("spider.palast").setLevel(logging.INFO)
     broker = None
     if args.db and args.db.startswith(("postgresql://", "postgres://")):
         from .pg_broker import PgBroker  # several processes on one database share events

@@ -541,8 +541,11 @@ class Palast:
         await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": _seconds(t.row.ends_at)})
         for s in t.seats:
             self._mark(t, s)
-        if n == 1 and t.row.standard:
-            await self._ensure_standard()
+        if n == 1:  # `spider server` says what it does: one line per table started and finished
+            log.info("table %s started: %s suit(s), %s, %s round(s), players %s", t.id, t.row.suits, t.row.rules,
+                     t.row.rounds, ", ".join(s.name for s in t.seats))
+            if t.row.standard:
+                await self._ensure_standard()
         return True
 
     async def play(self, player: PlayerRow, move: str) -> dict:
@@ -727,6 +730,7 @@ class Palast:
         if not await self.store.finish_table(t.id, placings, counted, league.rate):
             return None
         names = {s.player_id: s.name for s in t.seats}
+        log.info("table %s finished: %s", t.id, ", ".join(f"{place}. {names[pid]} {total}" for pid, total, place in ranking))
         return {"type": "table_over", "table": t.id, "ranking": [
             {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]}
 

@@ -14,3 +14,20 @@ async def test_the_table_tells_its_pause_between_rounds_and_the_ready_line_says_
     assert "within 5 s" in ready_line(True, t["between_seconds"])
     # An older server that doesn't say: no number is made up.
     assert "30" not in ready_line(False, None) and " s)" not in ready_line(True, None)
+
+
+async def test_the_server_logs_a_line_per_table_started_and_finished(palast_factory, caplog):
+    # Issue 22 item 19: `spider server` printed nothing after "listening".
+    import logging
+
+    caplog.set_level(logging.INFO, logger="spider.palast")
+    palast = await palast_factory()
+    a = await palast.player("Solo")
+    await a.open(suits=1, rules="practice", rounds=1, seats=2, private=False)
+    await a.start()
+    await a.wait_for("round")
+    await a.play("give up")
+    await a.wait_for("table_over")
+    lines = [r.getMessage() for r in caplog.records if r.name == "spider.palast"]
+    assert any("started" in line and "Solo" in line for line in lines), lines
+    assert any("finished" in line and "1. Solo" in line for line in lines), lines
