@@ -246,7 +246,8 @@ class Bench:
         t.until_quiet(0.5, timeout=5)
 
         def table_rows(screen: str) -> list[str]:
-            return screen.splitlines()[2:ROWS - 2]
+            # The cards, without the column numbers (the cursor's column shows as [N] there).
+            return screen.splitlines()[3:ROWS - 2]
 
         # The first move of the round: 8♠ from column 9 onto 9♠ in column 5.  It also enables
         # Undo, so the footer changes; measured apart from the moves below, where it does not.
