@@ -74,7 +74,7 @@ DIALOGS = (
     ("help (F1 / Esc)", (F1,), ESC, "SPIDER"),
     ("Retry? (r / n)", (b"r",), b"n", "Retry this deal"),
     ("New? (n / n)", (b"n",), b"n", "Start a new deal"),
-    ("Give up? (g / n)", (b"g",), b"n", "Give up"),
+    ("Give up? (g / n)", (b"g",), b"n", "Give up this round"),
     ("Stats (s / Esc)", (b"s",), ESC, "Spider stats"),
     ("whole-column view (v 1 / Esc)", (b"v", b"1"), ESC, "Column 1"),
 )

@@ -61,8 +61,8 @@ class Options:
     draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
 
 
-def _seconds(x: float) -> float | int:
-    """Seconds as JSON shows them best: 30, not 30.0."""
+def _span(x: float) -> float | int:
+    """A span of seconds as JSON shows it best: 30, not 30.0."""
     return int(x) if float(x).is_integer() else x
 
 
@@ -332,7 +332,7 @@ class Palast:
             "private": r.private, "training": r.training, "standard": r.standard,
             "round_seconds": int(self._round_seconds(t)),
             # The pause between rounds (`spider server --between-seconds`), for the clients' text.
-            "between_seconds": _seconds(self.options.between_seconds),
+            "between_seconds": _span(self.options.between_seconds),
         }
 
     def list_tables(self, player_id: int) -> list[dict]:

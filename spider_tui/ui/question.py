@@ -12,11 +12,14 @@ knows no screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from spider_tui.commands import keys_text
-from spider_tui.engine.solve import Solution
 from spider_tui.table import Table
-from spider_tui.winnable import QUESTION_SECONDS, Answer, Question, answer_text
+
+if TYPE_CHECKING:  # the solver is loaded when first asked, not at start (SPEC §11's start budget)
+    from spider_tui.engine.solve import Solution
+    from spider_tui.winnable import Question
 
 ASK = (
     "Could this still be won?\n\n"
@@ -76,6 +79,8 @@ class SolverQuestion:
             self.practice()
         moves_then = table.game.moves
 
+        from spider_tui.winnable import QUESTION_SECONDS, Question
+
         def on_answer(found: Solution, seconds: float) -> None:  # in the solver's thread
             self.to_ui(self._answer, question, found, seconds, moves_then)
 
@@ -89,6 +94,8 @@ class SolverQuestion:
             return
         # The answer belongs to the position asked about: the status line says it while the table
         # shows that position (or one along the solution), and it goes when the position changes.
+        from spider_tui.winnable import Answer, answer_text
+
         answer = Answer(question.game, found, seconds)
         self.table.take_answer(answer)
         if answer.text(self.table.game, keys_text("still_winnable")) is None:  # played on meanwhile

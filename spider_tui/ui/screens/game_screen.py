@@ -55,17 +55,23 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
+        # Every bar is composed with its text and state, so the first frame is the whole table
+        # and the first sync changes nothing (a second full paint at start cost time and bytes).
+        t, g = self.table, self.table.game
+        info, moves, done = self._shown["#info"], self._shown["#moves"], self._shown["#done"] = self.bar_texts()
+        status = self._shown["#status"] = self.look.text(t.status_line)
         with Horizontal(id="top"):
-            yield Static("", id="info", markup=False)
-            yield Static("", id="moves", markup=False)
+            yield Static(info, id="info", markup=False)
+            yield Static(moves, id="moves", markup=False)
             yield Static("", id="topfill", markup=False)
             yield Chip("Retry", "retry", id="retry")
             yield Chip("New", "new", id="new")
         with Horizontal(id="stockrow"):
             # Composed with its text, so the first sync has no layout change to make.
             stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
-            yield Chip(stock, "table('deal')", id="stock")
-            yield Static("", id="done", markup=False)
+            spent = "-spent" if g.deal_refusal() is not None else None
+            yield Chip(stock, "table('deal')", id="stock", classes=spent)
+            yield Static(done, id="done", markup=False)
             if self.table.game.rules.joker:  # a chip: a click plays a joker as J does
                 jokers = self._shown["#jokerchip"] = self.joker_text()
                 yield Chip(jokers, "table('joker')", id="jokerchip")
@@ -75,11 +81,13 @@ class GameScreen(Screen):
                 # Each column knows its cards from the start: the first frame shows the table.
                 yield ColumnView(i, self.look, states[i])
         with Horizontal(id="bottom"):
-            if self.table.game.rules.undo_allowed:  # Undo off: no Undo to offer
-                yield Chip("Undo", "table('undo')", id="undo")
-            yield Chip("Hint", "table('hint')", id="hintchip")
-            yield Chip("Give up", "give_up", id="giveupchip")  # mouse players can give up too
-            yield Static("", id="status", markup=False)
+            if g.rules.undo_allowed:  # Undo off: no Undo to offer
+                yield Chip("Undo", "table('undo')", id="undo", classes=None if g.can_undo else "-disabled")
+            yield Chip("Hint", "table('hint')", id="hintchip", classes="-disabled" if t.over else None)
+            giveup = Chip("Give up", "give_up", id="giveupchip")  # mouse players can give up too
+            giveup.display = not t.over
+            yield giveup
+            yield Static(status, id="status", markup=False)
         yield Footer()
         yield Static("", id="toosmall", markup=False)
         # Dialogs are mounted in here: a one-cell host on its own layer (its children draw over
@@ -171,19 +179,23 @@ class GameScreen(Screen):
         every first move."""
         return (self.table.over, self.table.game.jokers_left)
 
-    def show_info(self) -> None:
+    def bar_texts(self) -> tuple[str, str, Text]:
+        """The top bar's round name, its move count, and the stock row's tally."""
         g = self.table.game
         parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
-        info = f" {self.look.marks['sep']} ".join(parts)
+        return f" {self.look.marks['sep']} ".join(parts), f"Moves: {g.moves}", self.done_text()
+
+    def show_info(self) -> None:
+        info, moves, done = self.bar_texts()
         # The bar's width follows its text (width: auto): a longer or shorter title ("· practice"
         # after asking the solver) needs a new layout, or it is cut to the old width.
         old = self._shown.get("#info")
         self.put("#info", info, layout=old is None or cell_len(str(old)) != cell_len(info))
         # The move count has a widget of its own: a move repaints these few cells only.
-        self.put("#moves", f"Moves: {g.moves}", layout=False)
-        self.put("#done", self.done_text(), layout=False)
+        self.put("#moves", moves, layout=False)
+        self.put("#done", done, layout=False)
 
     def put(self, selector: str, content, layout: bool = True) -> None:
         """Update a bar's text only when it changed (every repaint is bytes on the wire)."""
