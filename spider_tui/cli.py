@@ -94,12 +94,15 @@ def _can_draw_suits() -> bool:
     return not wants_ascii(os.environ, getattr(sys.stdout, "encoding", None) or "ascii")
 
 
-RULES_HELP = (
-    "the rules: classic (the default), or options joined by +: relaxed (deal onto empty "
-    "columns), open (all face up), undo-off, scorpion, joker, scoring, timed or fast (a clock), "
-    "practice (not recorded); spiderette or simple-simon for the one-deck games; "
-    "e.g. --rules relaxed+joker"
-)
+def _rules_help() -> str:
+    from spider_tui.engine.rules import RULE_OPTIONS
+
+    options = ", ".join(f"{o.word} ({o.help})" for o in RULE_OPTIONS)
+    return ("the rules: classic (the default), or options joined by +: " + options
+            + "; spiderette or simple-simon for the one-deck games; e.g. --rules relaxed+joker")
+
+
+RULES_HELP = _rules_help()
 
 
 #: Every subcommand and what it does (``spider --help`` lists them; ``spider CMD --help`` says more).

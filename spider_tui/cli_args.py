@@ -34,6 +34,21 @@ def deal_number(text: str) -> int:
     return n
 
 
+def port(text: str) -> int:
+    """``--port N``: a TCP port, 0..65535 (0: the system picks a free one).
+
+    >>> port("8765")
+    8765
+    """
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a whole number, not {text!r}") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0..65535, not {n}")
+    return n
+
+
 def suits(text: str) -> int:
     """``--suits K``: 1, 2 or 4."""
     if text not in ("1", "2", "4"):

@@ -4,6 +4,7 @@
   screen's KEYS section and the README's key table are made from it.
 - :data:`START_COMMANDS`: the start screen's keys and chips (each chip says its key), and the
   README's start-screen table.
+- :data:`PALAST_COMMANDS`: the Palast screen's keys and the lines there that name them.
 - :data:`CONFIRM_ANSWERS`, :data:`WON_ANSWERS`, :data:`HELP_CLOSE`: what a dialog's keys and chips
   answer.  :data:`RULES_MENU_CLOSE`, :data:`DAILY_CLOSE`, :data:`STATS_CLOSE`: the keys that
   close the start screen's lists.
@@ -130,6 +131,22 @@ START_COMMANDS: list[Command] = [
             chip="Palast", chip_id="palast"),
     Command("f1,question_mark", "help", "Help", "help", "F1", footer=True, chip="Help", chip_id="help"),
     Command("q", "quit", "Quit", "quit", "q", footer=True, chip="Quit", chip_id="quit"),
+]
+
+#: The Palast screen's keys (SPEC §13): its bindings and footer, and every line there that names
+#: a key (``keys_text(action, PALAST_COMMANDS)``).
+PALAST_COMMANDS: list[Command] = [
+    Command("o", "open_table", "Open a table", "open a table", "o", footer=True),
+    Command("c", "code", "Code", "invite code", "c", footer=True),
+    Command("l", "league", "League", "league", "l", footer=True),
+    Command("s", "start", "Start", "start", "s", footer=True),
+    Command("x", "leave_table", "Leave", "leave", "x", footer=True),
+    Command("y", "ready", "Ready", "Ready for the next round", "y", footer=True),
+    Command("p", "alone", "Play it alone", "play it alone", "p", footer=True),
+    Command("b", "back", "Lobby", "back to the lobby", "b", footer=True),
+    Command("t", "to_table", "Table", "back to the table", "t", footer=True),
+    Command("r", "refresh", "Refresh", "refresh the tables", "r"),
+    Command("escape,q", "quit_palast", "Back", "back", "q", footer=True),
 ]
 
 #: The keys that close the start screen's lists (Special rules, Daily challenge, Stats).

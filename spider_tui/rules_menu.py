@@ -8,23 +8,13 @@ from __future__ import annotations
 
 from spider_tui.commands import JOKER_KEY
 from spider_tui.engine import Rules, rules_named
-from spider_tui.engine.rules import VARIANTS
+from spider_tui.engine.rules import RULE_OPTIONS, VARIANTS
 
 GAME_NAMES = {"spider": "Spider", "spiderette": "Spiderette (7 columns, one deck)",
               "simple-simon": "Simple Simon (all face up, no stock)"}
 
-#: (field, label) in menu order.
-OPTIONS: list[tuple[str, str]] = [
-    ("relaxed", "Relaxed: the stock deals onto empty columns"),
-    ("open", "Open: every card dealt face up"),
-    ("undo_off", "Undo off"),
-    ("scorpion", "Scorpion: build in suit, any face-up group moves"),
-    ("joker", f"Joker: three per round (key {JOKER_KEY})"),
-    ("scoring", "Scoring: the Palast points"),
-    ("timed", "Timed: a countdown"),
-    ("fast", "Fast: a shorter countdown"),
-    ("practice", "Practice: not recorded in stats"),
-]
+#: (field, label) in menu order: the rule options' table (``engine/rules.py``).
+OPTIONS: list[tuple[str, str]] = [(o.field, o.label.format(joker_key=JOKER_KEY)) for o in RULE_OPTIONS]
 
 
 def toggle(rules: Rules | str, key: str) -> Rules:

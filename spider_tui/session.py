@@ -1,9 +1,9 @@
 """The life of a round (SPEC §5–§8, §10): begin, new, retry, continue, give up, end.
 
-Plain Python, below ``ui/``: the app keeps screens, modal answers, timers and signals and asks
-a :class:`Session` everything else.  A session owns the round on the table, knows whether it
-is recorded, words the confirm questions, and maps a :class:`Table` to the save file's round
-and result records.
+Plain Python, below ``ui/``: the game screen keeps the dialogs and the save timer and asks a
+:class:`Session` everything else.  A session owns the round on the table, knows whether it
+is recorded, words the confirm questions, says which round commands it offers, and maps a
+:class:`Table` to the save file's round and result records.
 
 The face is :class:`Session`; :class:`SoloSession` plays rounds against the save file.  A
 round played against a Palast server (SPEC §13) is a second implementation of the same face.
@@ -119,11 +119,18 @@ def start_over_question(state: RoundState) -> str:
     return f"You have an unfinished round ({what}, {plural(state.moves, 'move')}). Start a new one?{counts}"
 
 
+ROUND_OFFERS = frozenset({"new", "retry", "still_winnable"})  # what a solo round offers
+
+
 class Session(ABC):
-    """One kind of round's life.  The app shows :attr:`table`; after every action it calls
-    :meth:`changed` and acts on the answer; it asks the questions this session words."""
+    """One kind of round's life.  The game screen shows :attr:`table`; after every action it calls
+    :meth:`changed` and acts on the answer; it asks the questions this session words, and offers
+    only the commands in :attr:`offers`."""
 
     table: Table | None = None
+    offers: frozenset[str] = ROUND_OFFERS
+    """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
+    (both after the round, and the Won panel's), ``still_winnable`` (the solver question)."""
 
     @property
     def title(self) -> str:
@@ -139,14 +146,6 @@ class Session(ABC):
         not a practice round.)"""
         t = self.table
         return t is not None and t.moves > 0 and is_recorded(t)
-
-    @abstractmethod
-    def new_round(self, suits: int | None = None) -> Table:
-        """A new deal on the table (the old round must have ended)."""
-
-    @abstractmethod
-    def retry(self) -> Table | None:
-        """The same deal from the start on the table (the old round must have ended)."""
 
     @abstractmethod
     def end(self, won: bool) -> None:
@@ -201,7 +200,7 @@ class SoloSession(Session):
     """Rounds played on this machine and kept in the save file.
 
     ``data`` returns the save data as this instance knows it; ``write(change, after=None)``
-    applies ``change`` to it now and to the file soon (:meth:`SpiderApp.write`).
+    applies ``change`` to it now and to the file soon (``SaveBook.write``).
     """
 
     def __init__(self, data: Callable[[], Data], write: Write, *, rng: random.Random | None = None) -> None:

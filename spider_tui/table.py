@@ -301,6 +301,28 @@ class Table:
     def _changed(self) -> None:
         self.version += 1
 
+    def say(self, text: str) -> None:
+        """The one way to put a line on the status bar from outside (``""`` clears it): the
+        screen shows it with the next sync."""
+        self.status = text
+        self._changed()
+
+    def make_practice(self) -> bool:
+        """The round becomes practice (not recorded; e.g. the solver was asked). False if it was."""
+        if self.practice:
+            return False
+        self.practice = True
+        self._changed()
+        return True
+
+    def take_game(self, game: Game) -> None:
+        """Another position replaces the table's (a Palast server's answer): nothing stays held,
+        no hint stays outlined."""
+        self.game = game
+        self.selection = None
+        self.hint_move = None
+        self._changed()
+
     def _select(self, col: int, count: int, chosen: bool = True) -> None:
         self.selection = Selection(col, count, chosen) if count > 0 else None
         self.hint_move = None
@@ -409,6 +431,14 @@ class Table:
             return
         if not self._move_selection_to(col):
             self._select_movable(col, index)
+
+    def drag(self, col: int, index: int | None, target: int) -> None:
+        """A drag from card ``index`` of column ``col``, released over column ``target``: the same
+        move as two clicks; a group held before is dropped first."""
+        self.selection = None
+        self.tap(col, index)
+        if self.selection is not None and self.selection.column == col:
+            self.tap(target, None)
 
     def best_target(self, col: int, count: int) -> int | None:
         """Best column for the group (col, count): same-suit card, else any card, else empty."""

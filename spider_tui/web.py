@@ -14,7 +14,6 @@ only the game's own page may open a game (the browser's ``Origin`` is checked).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import logging
 import re
@@ -24,22 +23,12 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from spider_tui.cli_args import Parser, UsageError
+from spider_tui.cli_args import Parser, UsageError, port
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 QUIT_WAIT = 5.0  # seconds the tabs' apps get to write their rounds when the server stops
 ALL_ADDRESSES = ("0.0.0.0", "::", "")
-
-
-def _port(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be a whole number, not {text!r}") from None
-    if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 0..65535, not {n}")
-    return n
 
 
 def web_parser() -> Parser:
@@ -50,7 +39,7 @@ def web_parser() -> Parser:
     )
     p.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
                    help=f"address to listen on (default {DEFAULT_HOST}, this machine only; 0.0.0.0 opens it to the network)")
-    p.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar="PORT",
+    p.add_argument("--port", type=port, default=DEFAULT_PORT, metavar="PORT",
                    help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     p.add_argument("--data-dir", metavar="DIR",
                    help="where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)")

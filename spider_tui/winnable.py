@@ -6,6 +6,8 @@
 - ``Prover``: a background thread that keeps a few proved numbers ready per suit count, so a
   new deal never waits for the solver; ``prove_now`` for when none is ready yet.
 - ``Question``: asks the solver about one position in a background thread; cancellable.
+- ``SolverRun``: the one way solver work runs off the UI thread (the three above, and the app's
+  search for a winnable deal when none is ready): a daemon thread, a cancel, an answer.
 
 The solver looks at face-down cards and the stock, so asking about a round in play turns it
 into practice (the UI says so before it asks).
@@ -21,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game
 from spider_tui.engine.solve import WINNABLE, Solution, solve
@@ -31,6 +34,43 @@ PROVE_SECONDS = 10.0  # solver time for one candidate deal
 QUESTION_SECONDS = 30.0  # solver time for "Could this still be won?"
 AHEAD = 5  # proved numbers kept ready per suit count
 KEEP = 200  # at most this many kept per suit count
+
+T = TypeVar("T")
+
+
+class SolverRun(Generic[T]):
+    """Solver work in a daemon thread (a solver run must never keep the program from exiting).
+
+    ``work(cancel)`` runs in the thread and should stop soon after ``cancel`` is set; its result
+    goes to ``done(result)``, called from the thread, unless :meth:`cancel` came first. The
+    caller hands ``done``'s call to its UI thread."""
+
+    def __init__(self, work: Callable[[threading.Event], T], done: Callable[[T], None] | None = None,
+                 name: str = "spider-solver") -> None:
+        self.work = work
+        self.done = done
+        self._cancel = threading.Event()
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def start(self) -> "SolverRun[T]":
+        self.thread.start()
+        return self
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    @property
+    def running(self) -> bool:
+        return self.thread.is_alive()
+
+    def _run(self) -> None:
+        result = self.work(self._cancel)
+        if self.done is not None and not self._cancel.is_set():
+            self.done(result)
 
 
 class ProvedDeals:
@@ -132,9 +172,8 @@ class Prover:
         self.deals = deals
         self.rng = rng or random.Random()
         self._wanted: list[int] = []
-        self._cancel = threading.Event()
         self._wake = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._run_: SolverRun[None] | None = None
 
     def want(self, suits: int) -> None:
         """Prove ahead for ``suits`` (the current suit count first)."""
@@ -142,16 +181,16 @@ class Prover:
             self._wanted.remove(suits)
         self._wanted.insert(0, suits)
         self._wake.set()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="spider-prover", daemon=True)
-            self._thread.start()
+        if self._run_ is None:
+            self._run_ = SolverRun(self._run, name="spider-prover").start()
 
     def stop(self) -> None:
-        self._cancel.set()
+        if self._run_ is not None:
+            self._run_.cancel()
         self._wake.set()
 
-    def _run(self) -> None:
-        while not self._cancel.is_set():
+    def _run(self, cancel: threading.Event) -> None:
+        while not cancel.is_set():
             todo = [s for s in list(self._wanted) if self.deals.count(s) < AHEAD]
             if not todo:
                 self._wake.clear()
@@ -160,17 +199,17 @@ class Prover:
             number = self.rng.randint(MIN_DEAL, MAX_DEAL)
             suits = todo[0]
             try:
-                ok = proves_winnable(number, suits, cancel=self._cancel)
+                ok = proves_winnable(number, suits, cancel=cancel)
             except Exception:  # never let a bad number kill the thread silently in a loop
                 ok = False
-            if ok and not self._cancel.is_set():
+            if ok and not cancel.is_set():
                 try:
                     self.deals.add(suits, number)
                 except OSError:
-                    self._cancel.wait(30)  # the data dir can't be written: try much later
+                    cancel.wait(30)  # the data dir can't be written: try much later
 
 
-class Question:
+class Question(SolverRun[tuple[Solution, float]]):
     """"Could this still be won?" about one position, asked in a background thread.
 
     ``on_answer(solution, seconds)`` is called from that thread when the solver is done (not
@@ -181,26 +220,13 @@ class Question:
         self.game = game.copy()  # the table stays live: the question has its own position
         self.on_answer = on_answer
         self.seconds = seconds
-        self._cancel = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="spider-question", daemon=True)
+        super().__init__(self._ask, lambda answer: on_answer(*answer), name="spider-question")
 
-    def start(self) -> "Question":
-        self.thread.start()
-        return self
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancel.is_set()
-
-    def _run(self) -> None:
+    def _ask(self, cancel: threading.Event) -> tuple[Solution, float]:
         start = time.monotonic()
         deadline = start + self.seconds
-        found = solve(self.game, stop=lambda: self._cancel.is_set() or time.monotonic() >= deadline)
-        if not self._cancel.is_set():
-            self.on_answer(found, time.monotonic() - start)
+        found = solve(self.game, stop=lambda: cancel.is_set() or time.monotonic() >= deadline)
+        return found, time.monotonic() - start
 
 
 class Answer:
@@ -252,6 +278,6 @@ def answer_text(found: Solution, seconds: float, limit: float = QUESTION_SECONDS
 
 
 __all__ = [
-    "Answer", "ProvedDeals", "Prover", "Question", "proves_winnable", "prove_now", "answer_text",
+    "Answer", "ProvedDeals", "Prover", "Question", "SolverRun", "proves_winnable", "prove_now", "answer_text",
     "CACHE_NAME", "AHEAD",
 ]

@@ -4,7 +4,7 @@ The layers by cost (markers registered in pyproject.toml): ``pty`` (a real ``spi
 pseudo-terminal), ``pilot`` (Textual's Pilot and the snapshots), ``socket`` (a real server on
 127.0.0.1), ``postgres`` (the throwaway cluster). Every test of those layers is also ``slow``;
 what is left, ``pytest -m "not slow"``, is the fast layer: engine, store, Table, session, CLI,
-wire, protocol and the doctests. They are given here by folder, file and fixture (a test written
+wire, protocol, the Palast's tables in-process, and the doctests. They are given here by folder, file and fixture (a test written
 with one of the markers keeps it), so each layer runs alone: ``pytest -m pilot``.
 
 ``pg_cluster`` starts one cluster per test session; ``pg_url`` gives each test its own fresh
@@ -31,6 +31,7 @@ _LAYER_BY_PATH: dict[str, tuple[str, ...]] = {
     "palast": ("socket",),
     "palast/test_protocol.py": (),
     "palast/test_db.py": (),
+    "palast/test_tables_in_process.py": (),
     "palast/test_app.py": ("socket", "pilot"),
     "palast/test_palast_snapshots.py": ("socket", "pilot"),
     "palast/test_pty_race.py": ("socket", "pty"),

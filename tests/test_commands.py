@@ -66,3 +66,12 @@ def test_labels_that_name_a_key_name_the_bound_key():
     assert f"(key {JOKER_KEY})" in dict(rules_menu.OPTIONS)["joker"]
     rules = next(c for c in START_COMMANDS if c.action == "rules")
     assert f"SPECIAL RULES (start screen, {rules.keys})" in HELP
+
+
+def test_the_palast_screen_binds_its_commands_and_its_lines_name_their_keys():
+    from spider_tui.commands import PALAST_COMMANDS
+    from spider_tui.ui.palast.lobby import LOBBY_KEYS, PalastScreen
+
+    made = {(b.key, b.action, b.description, b.show) for b in PalastScreen.BINDINGS}
+    assert made == {(c.keys, c.action, c.label, c.footer) for c in PALAST_COMMANDS}
+    assert LOBBY_KEYS == "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"

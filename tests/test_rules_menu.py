@@ -36,7 +36,7 @@ def test_lines_mark_what_is_on():
 
 def test_the_palast_form_boxes_its_options_as_the_rules_menu_does():
     # Issue 22 item 18: the rules dialog used ☐/☑ and the Palast form [ ].
-    from spider_tui.palast.open_form import OpenForm
+    from spider_tui.ui.palast.open_form import OpenForm
     from spider_tui.rules_menu import lines
 
     form = OpenForm()

@@ -244,3 +244,18 @@ def test_a_given_up_round_shows_its_face_down_cards():
     states = tb.column_states()
     assert all(s.down == 0 for s in states)
     assert [s.cards for s in states] == [tuple(c) for c in tb.game.columns]
+
+
+def test_a_drag_is_the_move_two_clicks_make_and_drops_what_was_held_first():
+    clicks, drag = table("| 9s 8s 7s", "| 9h", "| 5d"), table("| 9s 8s 7s", "| 9h", "| 5d")
+    clicks.tap(0, 1)
+    clicks.tap(1, 0)
+    drag.tap(2, 0)  # the 5d held
+    drag.drag(0, 1, 1)
+    assert drag.game.to_text() == clicks.game.to_text() and drag.moves == 1 and drag.selection is None
+
+
+def test_a_drag_of_a_group_that_can_not_go_there_moves_nothing():
+    tb = table("| 9s 8s 7s", "| 4h")
+    tb.drag(0, 1, 1)
+    assert tb.moves == 0

@@ -119,3 +119,52 @@ def test_an_answer_speaks_only_of_its_position_and_those_along_the_solution():
     assert no.status_line.startswith("No: this position can't be won")
     no.play(next(m for m in no.game.legal_moves() if not m.is_deal))
     assert no.status_line == ""
+
+
+def test_a_solver_run_answers_once_unless_cancelled_first():
+    import threading
+
+    from spider_tui.winnable import SolverRun
+
+    got: list[int] = []
+    SolverRun(lambda cancel: 7, got.append).start().thread.join(10)
+    assert got == [7]
+    gate = threading.Event()
+    run = SolverRun(lambda cancel: (gate.wait(10), 8)[1], got.append).start()
+    run.cancel()
+    gate.set()
+    run.thread.join(10)
+    assert got == [7] and run.cancelled and not run.running
+
+
+def test_when_no_winnable_deal_was_found_new_looks_again(tmp_path, monkeypatch):
+    """'No winnable deal found yet; try New again.': and New then looks again (it said "Still
+    looking" for ever before)."""
+    import random
+
+    import spider_tui.ui.winnable_deals as wd
+
+    class FakeApp:
+        def __init__(self):
+            self.said: list[str] = []
+
+        def notify(self, text, **kw):
+            self.said.append(text)
+
+        def call_from_thread(self, fn, *args, **kw):
+            return fn(*args, **kw)
+
+    monkeypatch.setattr(wd, "prove_now", lambda suits, rng, cancel: None)
+    monkeypatch.setattr(wd.Prover, "want", lambda self, suits: None)  # no real proving here
+    app = FakeApp()
+    deals = wd.WinnableDeals(app, tmp_path, random.Random(1))  # type: ignore[arg-type]
+    try:
+        assert deals.new_deal(4, "classic", lambda number, suits: None)
+        deals._finding.thread.join(10)
+        assert app.said[-1] == "No winnable deal found yet; try New again."
+        assert deals.new_deal(4, "classic", lambda number, suits: None)
+        deals._finding.thread.join(10)
+        assert [s.split(" (")[0] for s in app.said] == ["Finding a winnable deal at 4 suits",
+                                                       "No winnable deal found yet; try New again."] * 2
+    finally:
+        deals.stop()

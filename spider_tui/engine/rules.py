@@ -23,6 +23,7 @@ a rules *name* is the canonical text form that ``rules:`` in the position notati
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import NamedTuple
 
 #: The games: classic two-deck Spider and its one-deck relatives.
 SPIDER, SPIDERETTE, SIMPLE_SIMON = "spider", "spiderette", "simple-simon"
@@ -35,21 +36,47 @@ _LAYOUT = {SPIDER: (10, 2, 8), SPIDERETTE: (7, 1, 4), SIMPLE_SIMON: (10, 1, 4)}
 TIMED_SECONDS = {2: 20 * 60, 1: 10 * 60}
 FAST_SECONDS = {2: 10 * 60, 1: 5 * 60}
 
-# Option tokens in canonical order: (token, field name).
-_OPTION_TOKENS = (
-    ("relaxed", "relaxed"),
-    ("open", "open"),
-    ("undo-off", "undo_off"),
-    ("scorpion", "scorpion"),
-    ("joker", "joker"),
-    ("scoring", "scoring"),
-    ("timed", "timed"),
-    ("fast", "fast"),
-    ("practice", "practice"),
-)
-
 #: Jokers per round under the Joker rule.
 JOKERS_PER_ROUND = 3
+
+
+class RuleOption(NamedTuple):
+    """One rule option (SPEC §10), everything the program says or decides about it."""
+
+    field: str  #: the ``Rules`` field
+    word: str  #: its word in rules names, ``--rules`` and the position notation
+    label: str  #: its line in the Special rules menu (``{joker_key}``: the Joker key)
+    help: str  #: what it does, in a few words (``spider --help``)
+    palast: str | None  #: its line in the Palast's "Open a table" form; None: a table can't have it
+    solver: bool  #: a deal the solver proved winnable under classic rules stays winnable under it
+
+
+def _minutes(seconds: dict[int, int]) -> str:
+    return f"{seconds[2] // 60} min, one deck {seconds[1] // 60}"
+
+
+#: Every rule option, in the canonical order of rules names. A new option is one line here
+#: (and its field in ``Rules`` and its rule in the engine); the menu, the Palast's form,
+#: ``--help``, ``Winnable deals only`` and the name parser are made from this table, and the
+#: help dialog and docs/rules.md are tested against it.
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("relaxed", "relaxed", "Relaxed: the stock deals onto empty columns", "deal onto empty columns",
+               "Relaxed", True),
+    RuleOption("open", "open", "Open: every card dealt face up", "all face up", "Open (all cards face up)", True),
+    RuleOption("undo_off", "undo-off", "Undo off", "no undo", "Undo off", True),
+    RuleOption("scorpion", "scorpion", "Scorpion: build in suit, any face-up group moves",
+               "build in suit, any face-up group moves", "Scorpion", False),
+    RuleOption("joker", "joker", "Joker: three per round (key {joker_key})", "three wild picks a round", "Joker", True),
+    RuleOption("scoring", "scoring", "Scoring: the Palast points", "the Palast points", None, True),
+    RuleOption("timed", "timed", "Timed: a countdown", f"a clock: {_minutes(TIMED_SECONDS)}", None, True),
+    RuleOption("fast", "fast", "Fast: a shorter countdown", f"a shorter clock: {_minutes(FAST_SECONDS)}",
+               f"Fast ({FAST_SECONDS[2] // 60} min rounds)", True),
+    RuleOption("practice", "practice", "Practice: not recorded in stats", "not recorded",
+               "Training (may start alone, not in the league)", True),
+)
+
+# Option tokens in canonical order: (token, field name).
+_OPTION_TOKENS = tuple((o.word, o.field) for o in RULE_OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +243,6 @@ def rules_named(name: str | Rules) -> Rules:
 
 
 __all__ = [
-    "CLASSIC", "PRESETS", "Rules", "rules_named", "VARIANTS",
+    "CLASSIC", "PRESETS", "RULE_OPTIONS", "RuleOption", "Rules", "rules_named", "VARIANTS",
     "SPIDER", "SPIDERETTE", "SIMPLE_SIMON", "JOKERS_PER_ROUND",
 ]

@@ -14,7 +14,7 @@ import logging
 import sqlite3
 import sys
 
-from spider_tui.cli_args import Parser, UsageError
+from spider_tui.cli_args import Parser, UsageError, port
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -34,18 +34,6 @@ def _positive(kind):
     return check
 
 
-def _port(text: str) -> int:
-    import argparse
-
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a port number, not {text!r}") from None
-    if not 0 <= v <= 65535:
-        raise argparse.ArgumentTypeError(f"must be 0..65535, not {v}")
-    return v
-
-
 def _url(text: str) -> str:
     import argparse
 
@@ -57,7 +45,7 @@ def _url(text: str) -> str:
 def server_parser() -> Parser:
     p = Parser(prog="spider server", description="Run the Palast: live Spider tables over WebSocket.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=_port, default=8765, help="port (default 8765; 0 picks a free one)")
+    p.add_argument("--port", type=port, default=8765, help="port (default 8765; 0 picks a free one)")
     p.add_argument("--db", metavar="URL", help="database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir), "
                    "or postgresql://… (then several server processes can share it)")
     p.add_argument("--data-dir", metavar="DIR", help="where palast.sqlite3 lives (default: the user data dir; env SPIDER_DATA_DIR)")

@@ -417,11 +417,9 @@ class PalastSession:
                 server = None
             if server is not None and (refused or server.view() != race.game.view()
                                        or server.score != race.game.score):
-                race.game = server
-                race.selection = None
-                race.hint_move = None
+                race.take_game(server)
         if refused:
-            race.status = refused
+            race.say(refused)
         race._changed()
         self._changed("table")
 
@@ -477,11 +475,9 @@ class PalastSession:
         self._pending.clear()
         if self.race is not None and number == self.round and self.standings is None:
             # a reconnect: the same round, the server's position
-            self.race.game = game
             self.race.ends_at = ends_at
-            self.race.selection = None
-            self.race.status = ""
-            self.race._changed()
+            self.race.take_game(game)
+            self.race.say("")
             self._changed("table")
             return
         self.round = number
@@ -503,7 +499,7 @@ class PalastSession:
 
 
 class PalastRound(Session):
-    """The race behind the app's round face (``spider_tui.session.Session``): the same table,
+    """The race behind the round face (``spider_tui.session.Session``): the same table,
     keys and give-up question as a solo round, but the server keeps the round: nothing is
     written to the save file, there is no New or Retry (the table plays its rounds), and the
     seat and position outlive the app."""
@@ -529,11 +525,10 @@ class PalastRound(Session):
     def counts(self) -> bool:
         return False  # the league counts it, not the save file's stats
 
+    offers: frozenset[str] = frozenset()  # no New or Retry (the table plays its rounds), no solver (it would peek)
+
     def needs_asking(self) -> bool:
         return False
-
-    def new_round(self, suits: int | None = None) -> Table:
-        raise PalastError("A Palast table plays its own rounds: there is no New here.")
 
     def retry(self) -> Table | None:
         return None  # no Retry at a Palast table

@@ -1,9 +1,9 @@
-"""The Textual app: screens, the save file, and the life of a round (SPEC §5–§8).
+"""The Textual app: plumbing and navigation (SPEC §5–§8).
 
-Rounds end in one place (``end_round``) and are written to the save file through
-``SaveFile.update`` so that two instances at once never lose each other's results.  The
-unfinished round is written a moment after each action (and on quit or hang-up), so a
-dropped SSH link loses at most that moment.
+It holds the save book (``store/book.py``), the solo session and the look, starts what the
+command line asks for, and answers the screens' messages (``ui/messages.py``): which round goes
+on the table, which screen comes next. A round's own life (its questions, keeping it a moment
+after each action) is the game screen's; the app keeps the round on quit or hang-up too.
 """
 
 from __future__ import annotations
@@ -13,13 +13,9 @@ import gc
 import random
 import signal
 from datetime import date
-from typing import Callable, Sequence
+from typing import Callable
 
 from textual import on
-from textual.app import App
-from textual.timer import Timer
-from textual.filter import LineFilter, Monochrome, NoColor
-from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
@@ -28,37 +24,20 @@ from spider_tui.store.book import SaveBook, playable_rules
 from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
-from spider_tui.ui.colours import CLOTH, css_variables
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.screens.start_screen import StartScreen
-from spider_tui.ui.no_color import StripColor
 from spider_tui.ui.render import Look
+from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
 
-class AsciiScrollBarRender(ScrollBarRender):
-    """Scrollbars of whole cells only: no ▁▂▃ block glyphs in ASCII mode."""
 
-    VERTICAL_BARS = [" "] * 8
-    HORIZONTAL_BARS = [" "] * 8
-
-
-STRIP_COLOR = StripColor()  # NO_COLOR's filter (get_line_filters)
-SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is written
-
-
-class SpiderApp(App):
+class SpiderApp(TerminalApp):
     CSS_PATH = "app.tcss"
     TITLE = "spider"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(
-        self,
-        save: SaveFile,
-        launch: Launch | None = None,
-        *,
-        today: Callable[[], date] = real_today,
-        rng: random.Random | None = None,
-    ) -> None:
+    def __init__(self, save: SaveFile, launch: Launch | None = None, *,
+                 today: Callable[[], date] = real_today, rng: random.Random | None = None) -> None:
         super().__init__()
         self.launch = launch or Launch()
         self.today = today
@@ -68,39 +47,8 @@ class SpiderApp(App):
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
         self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
-        self._save_timer: Timer | None = None
         self._error_told = False
         self._winnable = None
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """NO_COLOR (Textual reads it into ``no_color``): no colour codes at all.  Textual's own
-        filter for it leaves 256-colour greys (``Monochrome``), so ``StripColor`` takes its place."""
-        filters = super().get_line_filters()
-        if not self.no_color:
-            return filters
-        # First: with no colour left, Textual's truecolor filter keeps the faint (dim) attribute
-        # instead of turning it into a blended colour that would then be stripped too.
-        return [STRIP_COLOR] + [f for f in filters if not isinstance(f, (Monochrome, NoColor))]
-
-    def get_driver_class(self):
-        """Textual's driver for this terminal, its writes cut to what changes the screen
-        (``ui/wire.py``: SPEC §11's bytes over a slow link)."""
-        from spider_tui.ui.wire import Wire, wire_driver
-
-        self.wire = Wire()
-        return wire_driver(super().get_driver_class(), self.wire)
-
-    def on_resize(self, event) -> None:
-        """The terminal changed size: it may have cleared or reflowed what it showed, so the
-        repaint that follows is written whole."""
-        wire = getattr(self, "wire", None)
-        if wire is not None:
-            wire.forget()
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's
-        own variables may replace them."""
-        return {**super().get_theme_variable_defaults(), **css_variables(CLOTH)}
 
     # ------------------------------------------------------------------ the save book
     @property
@@ -143,9 +91,7 @@ class SpiderApp(App):
         s = self.book.settings
         look = Look(ascii=self._ascii_forced or s.ascii, four_color=self.launch.four_color or s.four_color,
                     color=not self.no_color)
-        ScrollBar.renderer = AsciiScrollBarRender if look.ascii else ScrollBarRender
-        if self.is_running:
-            self.set_class(look.ascii, "-ascii")
+        self.ascii_borders(look.ascii)
         return look
 
     @on(messages.SettingsChanged)
@@ -172,7 +118,7 @@ class SpiderApp(App):
         try:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, self.hang_up)
+                loop.add_signal_handler(sig, self.quit_app)  # a dropped SSH link: keep the round
         except (NotImplementedError, RuntimeError, ValueError):
             pass
         self.set_class(self.look.ascii, "-ascii")  # ASCII borders (app.tcss)
@@ -205,7 +151,7 @@ class SpiderApp(App):
         """Put the session's round ``table`` on screen."""
         if table is None:
             return
-        screen = GameScreen(table, self.look, self.session.title)
+        screen = GameScreen(self.session, self.look)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
@@ -276,97 +222,13 @@ class SpiderApp(App):
         screen = self.screen
         return getattr(screen, "dialog", None)
 
-    # ------------------------------------------------------------------ the round's life
-    def on_game_screen_asks(self, message: GameScreen.Asks) -> None:
-        """What the game screen asks for."""
-        what = message.what
-        if what == "changed":
-            self.round_changed()
-        elif what == "won":
-            self.show_won()
-        elif what == "give_up":
-            self.ask_give_up()
-        elif what in ("retry", "new"):
-            self.ask_end_round(what)
-        elif what == "stats":
-            self.show_stats()
-        elif what == "help":
-            self.show_help()
-        elif what == "leave":
-            self.post_message(messages.LeaveRound())
-
-    def round_changed(self) -> None:
-        ended = self.session.changed()
-        if ended:
-            self._stop_save_timer()
-        if ended == "won":
-            self.show_won()
-        elif ended == "keep":
-            self._save_timer = self.set_timer(SAVE_DELAY, self.store_round)
-
-    def _stop_save_timer(self) -> None:
-        if self._save_timer is not None:
-            self._save_timer.stop()
-
-    def show_won(self) -> None:
-        """The Won panel (again: Enter on a won table brings it back)."""
-        from spider_tui.ui.widgets.dialogs import Won
-
-        t = self.table
-        if t is not None and t.won and not isinstance(self.dialog, Won):
-            self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.session.title, t.game.score,
-                                 done=self._after_won))
-
-    def _after_won(self, choice: str | None) -> None:
-        if choice == "new":
-            self.start_new()
-        elif choice == "retry":
-            self.retry()
-        elif choice == "stats":
-            self.show_stats()
-
-    def end_round(self, won: bool) -> None:
-        """The round ends (won, or left by New/Retry): record it once and forget the saved copy."""
-        self._stop_save_timer()
-        self.session.end(won)
-
-    def store_round(self) -> None:
-        """Write the unfinished round for Continue (without undo history)."""
-        self.session.keep()
-
-    def ask_end_round(self, kind: str) -> None:
-        """Retry or New; asks first when a round is in progress (SPEC §6)."""
-        go = self.retry if kind == "retry" else self.start_new
-        if not self.session.needs_asking():
-            self.session.leave()
-            go()
-            return
-        from spider_tui.ui.widgets.dialogs import Confirm
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.end_round(won=False)
-                go()
-
-        self.open_dialog(Confirm(self.session.end_question(kind), answered))
-
-    def ask_give_up(self) -> None:
-        """Give up (SPEC §10): ends the round as lost, after a confirm."""
-        t = self.table
-        if t is None or t.over:
-            return
-        from spider_tui.ui.widgets.dialogs import Confirm
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.session.table is t:
-                self._stop_save_timer()
-                if self.session.give_up() and isinstance(self.screen, GameScreen):
-                    self.screen.sync()
-
-        self.open_dialog(Confirm(self.session.give_up_question(), answered))
-
+    @on(messages.RetryRound)
     def retry(self) -> None:
         self.show_round(self.session.retry(self.rules))
+
+    def store_round(self) -> None:
+        """Keep the unfinished solo round for Continue (without undo history)."""
+        self.session.keep()
 
     @on(messages.ShowStats)
     def show_stats(self) -> None:
@@ -396,6 +258,7 @@ class SpiderApp(App):
 
     @on(messages.QuitApp)
     def quit_app(self) -> None:
+        """Quit, or SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""
         self.store_round()
         self.exit()
 
@@ -405,11 +268,8 @@ class SpiderApp(App):
 
     @on(messages.LeaveRound)
     def leave_round(self) -> None:
-        """``q`` (or Esc with nothing held) in a round: back to where the round was started from
-        (the start screen, or the Palast's for its "play it alone"); the round is kept for
-        Continue (SPEC §7) and its time stops."""
-        self._stop_save_timer()
-        self.store_round()
+        """``q`` (or Esc with nothing held) in a round (which kept itself): back to where it was
+        started from (the start screen, or the Palast's for its "play it alone")."""
         self.load_data()
         if len(self.screen_stack) > 2:  # [the default screen, where it started from, the round]
             self.pop_screen()
@@ -422,7 +282,3 @@ class SpiderApp(App):
         self.store_round()
         self.book.flush(timeout=2.0)
 
-    def hang_up(self) -> None:
-        """SIGHUP/SIGTERM (a dropped SSH link): keep the round, then leave."""
-        self.store_round()
-        self.exit()

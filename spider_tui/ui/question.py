@@ -74,8 +74,7 @@ class SolverQuestion:
 
     def _start(self) -> None:
         table = self.table
-        if not table.practice:
-            table.practice = True  # said before asking: the round is not recorded now
+        if table.make_practice():  # said before asking: the round is not recorded now
             self.practice()
         moves_then = table.game.moves
 

@@ -13,13 +13,13 @@ deal or play differently, so there New deals a random number and says why.
 from __future__ import annotations
 
 import random
-import threading
 from pathlib import Path
 
 from textual.app import App
 
 from spider_tui.engine import rules_named
-from spider_tui.winnable import ProvedDeals, Prover, prove_now
+from spider_tui.engine.rules import RULE_OPTIONS
+from spider_tui.winnable import ProvedDeals, Prover, SolverRun, prove_now
 
 
 def applies(rules: str) -> bool:
@@ -28,7 +28,7 @@ def applies(rules: str) -> bool:
         r = rules_named(rules)
     except KeyError:
         return False
-    return r.variant == "spider" and not r.scorpion
+    return r.variant == "spider" and all(o.solver for o in RULE_OPTIONS if getattr(r, o.field))
 
 
 class WinnableDeals:
@@ -39,7 +39,7 @@ class WinnableDeals:
         self.rng = rng
         self.proved = ProvedDeals(data_dir)
         self.prover = Prover(self.proved, random.Random(rng.random()))
-        self._finding: threading.Event | None = None
+        self._finding: SolverRun[int | None] | None = None
 
     def prove_ahead(self, suits: int) -> None:
         self.prover.want(suits)
@@ -47,7 +47,7 @@ class WinnableDeals:
     def stop(self) -> None:
         self.prover.stop()
         if self._finding is not None:
-            self._finding.set()
+            self._finding.cancel()
 
     def new_deal(self, suits: int, rules: str, begin) -> bool:
         """Start a proved deal with ``begin(number, suits)``; False when the setting can't apply
@@ -61,25 +61,24 @@ class WinnableDeals:
         if number is not None:
             begin(number, suits)
             return True
-        if self._finding is not None and not self._finding.is_set():
+        if self._finding is not None and self._finding.running and not self._finding.cancelled:
             self.app.notify("Still looking for a winnable deal…", markup=False)
             return True
-        cancel = self._finding = threading.Event()
         rng = random.Random(self.rng.random())
         self.app.notify(f"Finding a winnable deal at {suits} suit{'s' if suits != 1 else ''} (the solver proves it)…", markup=False, timeout=8)
 
-        def work() -> None:
-            found = prove_now(suits, rng, cancel)
-            if found is not None and not cancel.is_set():
-                self.app.call_from_thread(done, found)
-            elif not cancel.is_set():
+        def found(number: int | None) -> None:  # in the solver's thread
+            if number is not None:
+                self.app.call_from_thread(deal, number)
+            else:
                 self.app.call_from_thread(self.app.notify, "No winnable deal found yet; try New again.", markup=False)
 
-        def done(found: int) -> None:
-            cancel.set()
-            begin(found, suits)
+        def deal(number: int) -> None:
+            finding.cancel()  # done: New may look again
+            begin(number, suits)
 
-        threading.Thread(target=work, name="spider-find-winnable", daemon=True).start()
+        finding = self._finding = SolverRun(lambda cancel: prove_now(suits, rng, cancel), found,
+                                            name="spider-find-winnable").start()
         return True
 
 

@@ -247,6 +247,7 @@ async def test_the_race_behind_the_round_face(palast, sessions):
     assert isinstance(face, Session)
     assert face.table is anna.race and face.title == "Palast round 1/2"
     assert not face.needs_asking() and face.retry() is None and not face.counts()
+    assert not face.offers & {"new", "retry", "still_winnable"}  # said, not raised
     anna.race.play(anna.race.game.hint())
     assert face.changed() == "keep" and not face.recorded
     assert "keep your seat" in face.give_up_question()

@@ -11,6 +11,7 @@ import pytest
 from textual import messages
 
 import spider_tui.ui.app as ui_app
+import spider_tui.ui.screens.game_screen as game_screen
 from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
 from spider_tui.ui.screens.start_screen import StartScreen
@@ -30,7 +31,7 @@ def test_the_tab_app_has_the_same_look_as_the_terminal_app():
 
 
 async def test_a_closing_tab_keeps_the_unfinished_round(tmp_path, monkeypatch):
-    monkeypatch.setattr(ui_app, "SAVE_DELAY", 10_000)  # only the exit may write the round here
+    monkeypatch.setattr(game_screen, "SAVE_DELAY", 10_000)  # only the exit may write the round here
     save = tmp_path / "save.toml"
     app = TabApp(SaveFile(save), Launch(deal=1, suits=2))
     async with app.run_test(size=(100, 30)) as pilot:

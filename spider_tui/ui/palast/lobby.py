@@ -11,33 +11,33 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.palast import lines
-from spider_tui.palast.open_form import OpenForm
+from spider_tui.ui.palast import lines
+from spider_tui.ui.palast.open_form import OpenForm
+from spider_tui.commands import PALAST_COMMANDS, command, keys_text
 from spider_tui.palast.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui.render import Look
 
-LOBBY_KEYS = "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
+def key(action: str) -> str:
+    """The key of a Palast command, as the lines here name it."""
+    return keys_text(action, PALAST_COMMANDS)
+
+
+def says(action: str) -> str:
+    """``key: what it does`` of a Palast command."""
+    return f"{key(action)}: {command(action, PALAST_COMMANDS).help}"
+
+
+LOBBY_KEYS = " · ".join(["Enter/click: sit down"] + [says(a) for a in ("code", "open_table", "league", "quit_palast")])
 
 
 class PalastScreen(Screen):
     """Everything at the Palast but the race itself."""
 
-    BINDINGS = [
-        Binding("o", "open_table", "Open a table"),
-        Binding("c", "code", "Code"),
-        Binding("l", "league", "League"),
-        Binding("s", "start", "Start"),
-        Binding("x", "leave_table", "Leave"),
-        Binding("y", "ready", "Ready"),
-        Binding("p", "alone", "Play it alone"),
-        Binding("b", "back", "Lobby"),
-        Binding("t", "to_table", "Table"),
-        Binding("r", "refresh", "Refresh", show=False),
-        Binding("escape,q", "quit_palast", "Back"),
-    ]
+    BINDINGS = bindings(PALAST_COMMANDS)
     DEFAULT_CSS = """
     PalastScreen #p-head { height: 1; background: #16291f; color: #f0e6b0; padding: 0 1; }
     PalastScreen #p-title { height: auto; padding: 0 1; text-style: bold; }
@@ -130,7 +130,8 @@ class PalastScreen(Screen):
         if phase == "lobby" and self.show_league:
             self.put("#p-title", lines.LEAGUE_HEADER)
             self.set_options([(f"p{i}", lines.league_row(i, p)) for i, p in enumerate(s.league, 1)])
-            self.put("#p-info", "League: rating from finished tables (Training does not count). l: tables · q: back")
+            self.put("#p-info", f"League: rating from finished tables (Training does not count). {key('league')}: tables"
+                                f" · {says('quit_palast')}")
         elif phase == "lobby":
             self.put("#p-title", lines.LOBBY_HEADER)
             self.set_options([(str(t.get("id")), lines.lobby_row(t)) for t in s.tables])
@@ -141,14 +142,14 @@ class PalastScreen(Screen):
             self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  (host)" if p == t.get("host") else ""))
                               for i, p in enumerate(t.get("players") or [], 1)])
             code = f" · invite code {lines.name(s.code, 12)}" if s.code else ""
-            host = ("s: start (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
+            host = (f"{says('start')} (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
                     if s.is_host else ("This table starts by itself when it is full or 30 s after its second player. "
                                         if t.get("standard") else "The host starts the table. "))
-            self.put("#p-info", f"{self.describe(t)}{code}\n{host}x: leave")
+            self.put("#p-info", f"{self.describe(t)}{code}\n{host}{says('leave_table')}")
         elif phase == "race":
             self.put("#p-title", f"Round {s.round} is in play")
             self.set_options([])
-            self.put("#p-info", "Your seat and the clock go on. t: back to the table")
+            self.put("#p-info", f"Your seat and the clock go on. {says('to_table')}")
         elif phase == "standings":
             st = s.standings or {}
             t = s.table or {}
@@ -156,7 +157,7 @@ class PalastScreen(Screen):
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = ready_line(s.ready_sent, t.get("between_seconds"))
             self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
-                                f"p: play it alone\n{ready}")
+                                f"{says('alone')}\n{ready}")
         elif phase == "final":
             self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
             st = s.standings or {}
@@ -165,7 +166,7 @@ class PalastScreen(Screen):
                 last = [("gap", ""), ("round", f"Round {st.get('round')}:"), ("head", lines.STANDINGS_HEADER)] + last
             self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
             deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
-            self.put("#p-info", f"{deals}\np: play the last deal alone · b: back to the lobby")
+            self.put("#p-info", f"{deals}\n{key('alone')}: play the last deal alone · {says('back')}")
         self.refresh_bindings()
 
     @staticmethod
@@ -302,10 +303,10 @@ def ready_line(sent: bool, between: object) -> str:
         after = f"{between:g} s"
         if sent:
             return f"Ready: waiting for the others (the next round starts within {after})."
-        return f"y: Ready for the next round (it starts when all are ready, or after {after})."
+        return f"{says('ready')} (it starts when all are ready, or after {after})."
     if sent:
         return "Ready: waiting for the others (the next round starts when all are ready, or soon after)."
-    return "y: Ready for the next round (it starts when all are ready, or after a pause)."
+    return f"{says('ready')} (it starts when all are ready, or after a pause)."
 
 
 class OpenTableScreen(ModalScreen["OpenForm | None"]):

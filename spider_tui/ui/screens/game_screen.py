@@ -1,4 +1,11 @@
-"""The table screen: ten columns, the bars, the status line.  Thin: every decision is Table's."""
+"""The table screen: ten columns, the bars, the status line.  Thin: every decision is Table's.
+
+It runs one round through the ``Session`` face whatever kind it is (solo, or a Palast race):
+after each action it tells the session and acts on the answer (the Won panel, keeping the
+unfinished round a moment later); it asks the Give up / Retry / New questions the session words
+and offers only what the session offers. What is beyond the round (a new deal, the stats, the
+way back) it posts up as a message (``ui/messages.py``).
+"""
 
 from __future__ import annotations
 
@@ -7,40 +14,37 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
-from textual.message import Message
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
+from spider_tui.session import Session
 from spider_tui.table import Table
+from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
 from spider_tui.ui.question import SolverQuestion
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip, ColumnView
-from spider_tui.ui.widgets.dialogs import Confirm
+from spider_tui.ui.widgets.dialogs import Confirm, Won
 
 MIN_WIDTH, MIN_HEIGHT = 50, 20
-
+SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is kept
 
 
 class GameScreen(Screen):
-    """One round.  The app gives it a Table; the screen posts ``Asks`` messages to the app."""
-
-    class Asks(Message):
-        """The screen asks the app: ``changed`` (after an action), ``won`` (show the Won panel),
-        ``give_up``, ``retry``, ``new``, ``stats``, ``help`` or ``leave``."""
-
-        def __init__(self, what: str) -> None:
-            super().__init__()
-            self.what = what
+    """One round: the session's table, run through the session (see the module doc)."""
 
     BINDINGS = bindings(round_key_commands())
 
-    def __init__(self, table: Table, look: Look, title: str) -> None:
+    def __init__(self, session: Session, look: Look) -> None:
         super().__init__()
-        self.table = table
+        assert session.table is not None
+        self.session = session
+        self.table: Table = session.table
         self.look = look
-        self.title_text = title
+        self.title_text = session.title
+        self._save_timer: Timer | None = None
         self._shown_version = -1
         self._enabled: tuple | None = None
         self._shown: dict[str, object] = {}
@@ -49,7 +53,7 @@ class GameScreen(Screen):
         self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
         self.question = SolverQuestion(
-            table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
+            self.table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
             practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
             changed=self.sync)
 
@@ -98,6 +102,9 @@ class GameScreen(Screen):
         self._enabled = self.key_states()  # the footer composes with these already: no rebuild
         self.check_size(*self.app.size)
         self.sync()
+        offers = self.session.offers
+        self.query_one("#retry").display = "retry" in offers
+        self.query_one("#new").display = "new" in offers
         if self.table.game.rules.countdown is not None:
             self.set_interval(1.0, self.tick)
 
@@ -231,6 +238,8 @@ class GameScreen(Screen):
         """Keys that can't act now are shown dimmed; the joker key only exists with the Joker rule."""
         t, g = self.table, self.table.game
         name = parameters[0] if action == "table" and parameters else action
+        if action in ("retry", "new", "still_winnable") and action not in self.session.offers:
+            return False
         if self.has_class("-small") and action not in ("help", "stats", "leave", "escape"):
             return False  # the table is hidden: no move may be made blind
         # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
@@ -293,10 +302,80 @@ class GameScreen(Screen):
     def check_dialog(self) -> bool:
         return self.dialog is not None
 
-    # ------------------------------------------------------------------ input
+    # ------------------------------------------------------------------ the round's life
     def after(self) -> None:
+        """After every action: show it, tell the session, act on its answer."""
         self.sync()
-        self.post_message(self.Asks("changed"))
+        self.round_changed()
+
+    def round_changed(self) -> None:
+        ended = self.session.changed()
+        if ended:
+            self.stop_save_timer()
+        if ended == "won":
+            self.show_won()
+        elif ended == "keep":
+            self._save_timer = self.set_timer(SAVE_DELAY, self.session.keep)
+
+    def stop_save_timer(self) -> None:
+        if self._save_timer is not None:
+            self._save_timer.stop()
+
+    def show_won(self) -> None:
+        """The Won panel (again: Enter on a won table brings it back)."""
+        t = self.table
+        if t.won and not isinstance(self.dialog, Won) and "new" in self.session.offers:
+            self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.session.title, t.game.score,
+                                 done=self._after_won))
+
+    def _after_won(self, choice: str | None) -> None:
+        if choice == "new":
+            self.post_message(messages.NewRound())
+        elif choice == "retry":
+            self.post_message(messages.RetryRound())
+        elif choice == "stats":  # s over Won!: the footer offers it
+            self.post_message(messages.ShowStats())
+
+    def action_give_up(self) -> None:
+        """Give up (SPEC §10): ends the round as lost, after a confirm."""
+        t, session = self.table, self.session
+        if t.over:
+            return
+
+        def answered(yes: object) -> None:
+            if yes and session.table is t:
+                self.stop_save_timer()
+                if session.give_up():
+                    self.sync()
+
+        self.open_dialog(Confirm(session.give_up_question(), answered))
+
+    def end_round(self, kind: str) -> None:
+        """Retry or New, where the session offers them; asks first when a round is in progress
+        (SPEC §6), and then the round ends and counts."""
+        if kind not in self.session.offers:
+            return
+        start = messages.RetryRound() if kind == "retry" else messages.NewRound()
+        if not self.session.needs_asking():
+            self.session.leave()
+            self.post_message(start)
+            return
+
+        def answered(yes: object) -> None:
+            if yes:
+                self.stop_save_timer()
+                self.session.end(won=False)
+                self.post_message(start)
+
+        self.open_dialog(Confirm(self.session.end_question(kind), answered))
+
+    def action_retry(self) -> None:
+        self.end_round("retry")
+
+    def action_new(self) -> None:
+        self.end_round("new")
+
+    # ------------------------------------------------------------------ input
 
     def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
         if self.dialog is not None:
@@ -323,8 +402,7 @@ class GameScreen(Screen):
     def action_peek(self) -> None:
         """v: the next column key shows that column whole."""
         self._peek_pending = True
-        self.table.status = f"View which column? Press its key ({COLUMN_KEYS_TEXT})."
-        self.table.version += 1
+        self.table.say(f"View which column? Press its key ({COLUMN_KEYS_TEXT}).")
         self.sync()
 
     def show_column(self, col: int) -> None:
@@ -334,8 +412,7 @@ class GameScreen(Screen):
         if not 0 <= col < len(g.columns):
             return
         if self.table.status.startswith("View which column"):
-            self.table.status = ""
-            self.table.version += 1
+            self.table.say("")
             self.sync()
         self.open_dialog(ColumnPeek(col + 1, g.columns[col], g.down[col], self.look))
 
@@ -355,12 +432,7 @@ class GameScreen(Screen):
         press, self._press = self._press, None
         if press is None or press[0] == message.column or self.dialog is not None:
             return
-        t = self.table
-        src, index = press
-        t.selection = None
-        t.tap(src, index)
-        if t.selection is not None and t.selection.column == src:
-            t.tap(message.column, None)
+        self.table.drag(press[0], press[1], message.column)
         self._tap_moved = True
         self.after()
 
@@ -371,16 +443,14 @@ class GameScreen(Screen):
     def action_table(self, name: str) -> None:
         """Run a Table command (pick_or_put, best_move, deal, undo, hint, clear, joker) and show the result."""
         if name == "best_move" and self.table.won:
-            self.post_message(self.Asks("won"))
+            self.show_won()
             return
         getattr(self.table, name)()
         self.after()
 
-    def action_give_up(self) -> None:
-        self.post_message(self.Asks("give_up"))
-
     def action_still_winnable(self) -> None:
-        self.question.ask()
+        if "still_winnable" in self.session.offers:
+            self.question.ask()
 
     def tell(self, text: str, timeout: float | None = None) -> None:
         """A line for the player (a notification; never markup)."""
@@ -394,22 +464,17 @@ class GameScreen(Screen):
         if "practice" not in self.title_text:
             self.title_text += " · practice"
         self.show_info()
-        self.post_message(self.Asks("changed"))
+        self.round_changed()
 
     def on_unmount(self) -> None:
+        self.stop_save_timer()
         self.question.cancel()
 
-    def action_retry(self) -> None:
-        self.post_message(self.Asks("retry"))
-
-    def action_new(self) -> None:
-        self.post_message(self.Asks("new"))
-
     def action_stats(self) -> None:
-        self.post_message(self.Asks("stats"))
+        self.post_message(messages.ShowStats())
 
     def action_help(self) -> None:
-        self.post_message(self.Asks("help"))
+        self.post_message(messages.ShowHelp())
 
     def action_escape(self) -> None:
         """Esc drops what is held (a group, the hint, a joker); with nothing held it leaves."""
@@ -420,4 +485,7 @@ class GameScreen(Screen):
             self.action_leave()
 
     def action_leave(self) -> None:
-        self.post_message(self.Asks("leave"))
+        """Back to where the round was started from; the round is kept for Continue."""
+        self.stop_save_timer()
+        self.session.keep()
+        self.post_message(messages.LeaveRound())

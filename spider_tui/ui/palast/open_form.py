@@ -6,18 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from spider_tui.engine.rules import RULE_OPTIONS
 from spider_tui.rules_menu import checkbox
 
-#: (key, label, rules word) of the §10 options a table may have.
-OPTIONS = (
-    ("joker", "Joker", "joker"),
-    ("undo-off", "Undo off", "undo-off"),
-    ("fast", "Fast (10 min rounds)", "fast"),
-    ("open", "Open (all cards face up)", "open"),
-    ("relaxed", "Relaxed", "relaxed"),
-    ("scorpion", "Scorpion", "scorpion"),
-    ("practice", "Training (may start alone, not in the league)", "practice"),
-)
+#: (key, label, rules word) of the §10 options a table may have: the rule options' table.
+OPTIONS = tuple((o.word, o.palast, o.word) for o in RULE_OPTIONS if o.palast is not None)
 
 
 @dataclass
