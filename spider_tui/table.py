@@ -432,6 +432,12 @@ class Table:
         if not self._move_selection_to(col):
             self._select_movable(col, index)
 
+    def lift(self, col: int, index: int | None) -> None:
+        """A drag under way from card ``index`` of column ``col``: hold the group a click there
+        would pick up (its targets are marked), whatever was held before."""
+        self.selection = None
+        self.tap(col, index)
+
     def drag(self, col: int, index: int | None, target: int) -> None:
         """A drag from card ``index`` of column ``col``, released over column ``target``: the same
         move as two clicks; a group held before is dropped first."""

@@ -51,6 +51,7 @@ class GameScreen(Screen):
         self._tap_moved = False
         self.dialog = None  # the dialog open over the table, if any
         self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
+        self._dragging = False  # a drag left its column: the group is lifted
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
         self.question = SolverQuestion(
             self.table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
@@ -426,10 +427,21 @@ class GameScreen(Screen):
         face_up = index is not None and g.down[col] <= index < len(g.columns[col])
         self._press = (col, index) if face_up and self.dialog is None else None
 
+    def on_column_view_dragged(self, message: ColumnView.Dragged) -> None:
+        """A drag has left the card's column: lift the group there now, its targets marked
+        (SPEC §5), so the player sees what moves and where it can go before letting go."""
+        press = self._press
+        if press is None or message.column == press[0] or self.dialog is not None or self._dragging:
+            return
+        self._dragging = True
+        self.table.lift(press[0], press[1])
+        self.sync()
+
     def on_column_view_released(self, message: ColumnView.Released) -> None:
         """A drag: pressed on a face-up card, released over another column = the same move as
         two clicks (a drag that ends on its own column is a click, handled as one)."""
         press, self._press = self._press, None
+        self._dragging = False
         if press is None or press[0] == message.column or self.dialog is not None:
             return
         self.table.drag(press[0], press[1], message.column)
