@@ -83,6 +83,13 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
     return client
 
 
+#: The status line once the connection is back and the server's position is in.
+BACK_ONLINE_TEXT = "Back online: the round goes on."
+
+#: The status line while a race's connection is down.
+OFFLINE_TEXT = "Offline, reconnecting… Moves wait until the connection is back."
+
+
 class RaceTable(Table):
     """The race table: a ``Table`` whose actions go to the server (see ``PalastSession``).
 
@@ -105,6 +112,14 @@ class RaceTable(Table):
 
     def check_time(self) -> bool:
         return False
+
+    @property
+    def status_line(self) -> str:
+        """While the connection is down the status line says so, whatever else was said since (a
+        hint, a group picked up): a move can't go through until it is back."""
+        if self.session.offline and not self.session.closed:
+            return OFFLINE_TEXT
+        return super().status_line
 
     def _blocked(self) -> bool:
         if self.session.offline:
@@ -477,7 +492,7 @@ class PalastSession:
             # a reconnect: the same round, the server's position
             self.race.ends_at = ends_at
             self.race.take_game(game)
-            self.race.say("")
+            self.race.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
             self._changed("table")
             return
         self.round = number

@@ -158,6 +158,10 @@ async def test_palast_from_the_start_screen_open_a_table_and_race_a_bot_to_the_e
         rows = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
         assert "Final ranking" in text and sorted(r.split()[1] for r in rows[:2]) == ["Anna", "bot-1"]
         assert all(r.split()[0] in ("1.", "2.") for r in rows[:2])
+        # The end is said to the player (issue 22 item 12): a win, or the place.
+        anna = next(r for r in rows[:2] if r.split()[1] == "Anna")
+        assert ("You won the table!" in text) == (anna.split()[0] == "1.")
+        assert "You won the table!" in text or "You placed 2nd of 2." in text
         assert rows[3] == "Round 1:" and "Solved" in rows[4]  # the last round's standings below
         assert sorted(r.split()[0] for r in rows[5:]) == ["Anna", "bot-1"]
         assert f"deal {lobby.session.deals[0][1]}" in text
@@ -226,9 +230,13 @@ async def test_reconnect_after_the_server_restarts(tmp_path, make_app):
             await server.stop()
             status = race.query_one("#status")
             await until(pilot, lambda: "Offline, reconnecting" in str(status.render()))
+            await pilot.press("question_mark")  # a hint doesn't erase it while offline (issue 22 item 12)
+            await pilot.pause()
+            assert "Offline, reconnecting" in str(status.render())
             server = PalastServer(open_store(None, tmp_path), "127.0.0.1", port, options=make_options())
             await server.start()
             await until(pilot, lambda: not lobby.session.offline and "Offline" not in str(status.render()), 60)
+            assert "Back online" in str(status.render())  # the reconnect is said
             assert app.screen is race and race.table.game.view() == seen
             assert "Moves: 1" in str(race.query_one("#moves").render())
             await pilot.press("q")

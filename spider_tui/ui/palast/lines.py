@@ -44,13 +44,16 @@ def lobby_row(table: dict) -> str:
             f"{rounds:>6}  {seats:>5}  {state:<8}{extra}")
 
 
-def opponent_line(progress: dict) -> str:
-    """An opponent above the race table: name, score, runs, moves, state (solved in m:ss)."""
+def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
+    """An opponent above the race table: name, score, runs, moves, state (solved in m:ss), and
+    with ``total`` (running total, place) the table so far."""
     state = str(progress.get("state", "playing"))
     if state == "solved":
         state = f"solved in {clock(progress.get('seconds'))}"
+    so_far = f"  Total {total[0]:>5} {ordinal(total[1])}" if total is not None else ""
     return (f"{name(progress.get('player'), 16):<16} Score {int(progress.get('score') or 0):>5}  "
-            f"Runs {int(progress.get('runs') or 0)}  Moves {int(progress.get('moves') or 0):>3}  {name(state, 20)}")
+            f"Runs {int(progress.get('runs') or 0)}  Moves {int(progress.get('moves') or 0):>3}{so_far}  "
+            f"{name(state, 20)}")
 
 
 STANDINGS_HEADER = f"{'Player':<16} {'Score':>6} {'Total':>6}  {'Solved':<6} {'Moves':>5} {'Time':>6}"
@@ -79,3 +82,35 @@ def league_row(rank: int, row: dict) -> str:
     rating_text = f"{float(rating):.1f}" if isinstance(rating, (int, float)) else "-"
     return (f"{rank:>4}  {name(row.get('name'), 16):<16} {rating_text:>7} {int(row.get('tables') or 0):>7} "
             f"{int(row.get('wins') or 0):>5} {int(row.get('experience') or 0):>11}")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def race_totals(standings: dict | None, scores: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """Each player's running total during a round (the last ``round_over``'s total plus this
+    round's score so far) and place by it (equal totals share a place): {name: (total, place)}."""
+    before = {str(r.get("player")): int(r.get("total") or 0) for r in (standings or {}).get("standings") or []}
+    totals = {p: before.get(p, 0) + int(score or 0) for p, score in scores.items()}
+    ranked = sorted(totals.values(), reverse=True)
+    return {p: (t, ranked.index(t) + 1) for p, t in totals.items()}
+
+
+def me_line(total: int, place: int, players: int) -> str:
+    """The player's own running total and place above the race table."""
+    return f"{'You':<16} Total {total:>5}  {ordinal(place)} of {players}"
+
+
+def final_words(ranking: list[dict], me: str) -> str:
+    """The table's end, said to the player: a win, or the place."""
+    mine = next((r for r in ranking if str(r.get("player")) == me), None)
+    if mine is None:
+        return ""
+    place = int(mine.get("place") or 0)
+    shared = sum(1 for r in ranking if int(r.get("place") or 0) == place) > 1
+    if place == 1:
+        return "You won the table!" + (" (a shared first place)" if shared else "")
+    return f"You placed {ordinal(place)} of {len(ranking)}."

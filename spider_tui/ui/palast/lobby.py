@@ -159,7 +159,8 @@ class PalastScreen(Screen):
             self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
                                 f"{says('alone')}\n{ready}")
         elif phase == "final":
-            self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
+            words = lines.final_words(s.ranking or [], s.name)  # the table's end, said to the player
+            self.put("#p-title", f"Final ranking{' · ' + words if words else ''}\n{lines.RANKING_HEADER}")
             st = s.standings or {}
             last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
             if last:
