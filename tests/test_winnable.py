@@ -151,6 +151,9 @@ def test_when_no_winnable_deal_was_found_new_looks_again(tmp_path, monkeypatch):
         def notify(self, text, **kw):
             self.said.append(text)
 
+        def clear_notifications(self):
+            pass
+
         def call_from_thread(self, fn, *args, **kw):
             return fn(*args, **kw)
 
@@ -167,4 +170,45 @@ def test_when_no_winnable_deal_was_found_new_looks_again(tmp_path, monkeypatch):
         assert [s.split(" (")[0] for s in app.said] == ["Finding a winnable deal at 4 suits",
                                                        "No winnable deal found yet; try New again."] * 2
     finally:
+        deals.stop()
+
+
+def test_finding_a_winnable_deal_is_said_until_it_is_found_and_every_suit_count_is_proved_ahead(tmp_path, monkeypatch):
+    """Issue 22 item 7: "Finding a winnable deal…" went after 5-8 s, before the deal came; only
+    the current suit count was proved ahead."""
+    import random
+    import threading
+
+    import spider_tui.ui.winnable_deals as wd
+
+    events: list[tuple] = []
+
+    class FakeApp:
+        def notify(self, text, **kw):
+            events.append(("notify", text, kw.get("timeout")))
+
+        def clear_notifications(self):
+            events.append(("clear",))
+
+        def call_from_thread(self, fn, *args, **kw):
+            return fn(*args, **kw)
+
+    gate = threading.Event()
+    monkeypatch.setattr(wd, "prove_now", lambda suits, rng, cancel: (gate.wait(10), 123)[1])
+    wanted: list[int] = []
+    monkeypatch.setattr(wd.Prover, "want", lambda self, suits: wanted.append(suits))
+    deals = wd.WinnableDeals(FakeApp(), tmp_path, random.Random(1))  # type: ignore[arg-type]
+    begun: list[tuple] = []
+    try:
+        deals.prove_ahead(2)
+        assert sorted(set(wanted)) == [1, 2, 4] and wanted[-1] == 2  # every count, the current one first
+        assert deals.new_deal(4, "classic", lambda number, suits: begun.append((number, suits)))
+        finding = [e for e in events if e[0] == "notify" and str(e[1]).startswith("Finding a winnable deal at 4 suits")]
+        assert finding and finding[0][2] >= 60  # it stays up while the solver works
+        assert not begun
+        gate.set()
+        deals._finding.thread.join(10)
+        assert begun == [(123, 4)] and events[-1] == ("clear",)  # found: the notice goes, the deal comes
+    finally:
+        gate.set()
         deals.stop()
