@@ -78,7 +78,11 @@ class Server:
         self.port = free_port()
         self.url = f"ws://127.0.0.1:{self.port}"
         args = [sys.executable, "-m", "spider_tui", "server", "--host", "127.0.0.1",
-                "--port", str(self.port), "--data-dir", str(data_dir)]
+                "--port", str(self.port), "--data-dir", str(data_dir),
+                # every bot comes from 127.0.0.1: lift the limits per address (docs/security.md)
+                "--per-address", "100000", "--names-per-hour", "100000", "--address-rate", "100000",
+                # the figures are for people (the bots here); house bots would add their own play
+                "--no-house-bots"]
         if db:
             args += ["--db", db]
         data_dir.mkdir(parents=True, exist_ok=True)

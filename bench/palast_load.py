@@ -41,7 +41,9 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30.0)
     a = ap.parse_args()
     data = tempfile.mkdtemp()
-    server = subprocess.Popen([sys.executable, "-m", "spider_tui", "server", "--port", "0", "--data-dir", data],
+    server = subprocess.Popen([sys.executable, "-m", "spider_tui", "server", "--port", "0", "--data-dir", data,
+                               "--per-address", "100000", "--names-per-hour", "100000", "--address-rate", "100000",
+                               "--no-house-bots"],  # the load of people only, as the README's figures
                               stdout=subprocess.PIPE, text=True)
     try:
         url = server.stdout.readline().split("listening on ")[1].strip()

@@ -68,8 +68,13 @@ async def shoot(name: str, launch: dict, keys: list[str], size: tuple[int, int],
     return path
 
 
+#: The bytes of the Palast screenshots' deal code (p-iwygzbdzjwblunbm7bnbdqrtni; every Palast
+#: round is dealt from 16 bytes, SPEC §2).
+PALAST_DEAL = bytes.fromhex("45b06c84794d82ba342cf85a11c2336a")
+
+
 async def shoot_palast(data: Path) -> list[Path]:
-    """The Palast (SPEC §13) on a real server in this process, deal 1234: the lobby, a race at
+    """The Palast (SPEC §13) on a real server in this process, a fixed deal code: the lobby, a race at
     100x30 against Bo (a headless client), the round standings."""
     from spider_tui.palast.client import PalastClient
     from spider_tui.palast.db import open_store
@@ -82,7 +87,7 @@ async def shoot_palast(data: Path) -> list[Path]:
     from spider_tui.ui_launch import Launch
 
     server = PalastServer(open_store(None, data / "palast"), "127.0.0.1", 8765 + 13,
-                          options=Options(progress_delay=0.05, draw=lambda: 1234))
+                          options=Options(progress_delay=0.05, draw=lambda: PALAST_DEAL))
     await server.start()
     shots = []
 

@@ -22,7 +22,7 @@ _suits = cli_args.suits
 
 def show_parser() -> _Parser:
     p = _Parser(prog="spider show", description="Print deal N in position notation.")
-    p.add_argument("number", type=_deal_number, metavar="N", help="deal number, 1..2147483647")
+    p.add_argument("number", type=_deal_number, metavar="N", help="deal number 1..2147483647, or a Palast deal code p-…")
     p.add_argument("--suits", type=_suits, default=1, metavar="{1,2,4}", help="suit count (default 1)")
     return p
 
@@ -133,7 +133,7 @@ def app_parser() -> _Parser:
     p.add_argument("--version", action="version", version=f"spider {__version__}")
     p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--deal", type=_deal_number, metavar="N", help="play deal N (1..2147483647)")
+    g.add_argument("--deal", type=_deal_number, metavar="N", help="play deal N (1..2147483647, or a Palast deal code p-…)")
     g.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD", help="play the daily deal (today by default)")
     g.add_argument("--position", metavar="FILE", help="practice from a position in notation")
     g.add_argument("--server", metavar="URL", help="straight to the Palast lobby at URL (ws://host:port)")

@@ -22,12 +22,18 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message, self.prog)
 
 
-def deal_number(text: str) -> int:
-    """``--deal N``: ASCII digits only, within the deal numbers (SPEC §2)."""
+def deal_number(text: str) -> int | str:
+    """``--deal N``: ASCII digits within the deal numbers, or a Palast deal code ``p-…`` (SPEC §2)."""
     from spider_tui.engine import MAX_DEAL, MIN_DEAL
+    from spider_tui.engine.deal import parse_deal
 
+    if text[:2].lower() == "p-":
+        try:
+            return parse_deal(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
     if not (text.isascii() and text.isdigit()) or len(text) > 20:  # int() takes " 5", "٣", "1_000"
-        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}")
+        raise argparse.ArgumentTypeError(f"deal number must be a whole number or a deal code 'p-…', not {text!r}")
     n = int(text)
     if not MIN_DEAL <= n <= MAX_DEAL:
         raise argparse.ArgumentTypeError(f"deal number must be {MIN_DEAL}..{MAX_DEAL}, not {n}")

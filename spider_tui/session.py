@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from datetime import date
 from typing import Any, Callable
 
-from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game, rules_named
+from spider_tui.engine import MAX_DEAL, MIN_DEAL, Deal, Game, rules_named
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
 from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
@@ -223,7 +223,7 @@ class SoloSession(Session):
         self._recorded = False
         return table
 
-    def deal(self, number: int, suits: int, rules: str = "classic", daily: date | None = None) -> Table:
+    def deal(self, number: Deal, suits: int, rules: str = "classic", daily: date | None = None) -> Table:
         return self.begin(Table.new(number, suits=suits, rules=deal_rules(rules, daily), daily=daily))
 
     def new_round(self, suits: int | None = None, rules: str = "classic") -> Table:

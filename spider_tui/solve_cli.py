@@ -47,7 +47,7 @@ def solve_parser() -> Parser:
         description="Could this be won? Searches for a whole win with full knowledge of the cards "
         "(it looks at face-down cards and the stock).",
     )
-    p.add_argument("number", nargs="?", type=cli_args.deal_number, metavar="N", help="deal number, 1..2147483647")
+    p.add_argument("number", nargs="?", type=cli_args.deal_number, metavar="N", help="deal number 1..2147483647, or a Palast deal code p-…")
     p.add_argument("--position", metavar="FILE", help="solve a position in notation instead of a deal")
     p.add_argument("--suits", type=cli_args.suits, metavar="{1,2,4}", help="suit count of deal N (default 1)")
     p.add_argument("--rules", metavar="NAME", help="rules of deal N (default classic)")

@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any, Callable
 
 from spider_tui.commands import keys_text
-from spider_tui.engine import DEAL, Game, IllegalMove, Move
+from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
 from spider_tui.store.report import format_seconds
 
@@ -76,7 +76,7 @@ class Table:
         self,
         game: Game,
         *,
-        deal_number: int | None = None,
+        deal_number: Deal | None = None,
         daily: date | None = None,
         practice: bool = False,
         hints_used: int = 0,
@@ -107,7 +107,7 @@ class Table:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, number: int, suits: int = 1, rules: str = "classic", **kw) -> "Table":
+    def new(cls, number: Deal, suits: int = 1, rules: str = "classic", **kw) -> "Table":
         return cls(Game.new(number, suits=suits, rules=rules), deal_number=number, **kw)
 
     @property

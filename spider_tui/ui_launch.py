@@ -9,7 +9,7 @@ from datetime import date
 @dataclass
 class Launch:
     suits: int | None = None
-    deal: int | None = None
+    deal: int | str | None = None  # a deal number or a deal code (SPEC §2)
     daily: date | None = None
     position: str | None = None
     rules: str | None = None  # None: the rules chosen on the start screen

@@ -2,9 +2,10 @@
 
 The layers by cost (markers registered in pyproject.toml): ``pty`` (a real ``spider`` in a
 pseudo-terminal), ``pilot`` (Textual's Pilot and the snapshots), ``socket`` (a real server on
-127.0.0.1), ``postgres`` (the throwaway cluster). Every test of those layers is also ``slow``;
-what is left, ``pytest -m "not slow"``, is the fast layer: engine, store, Table, session, CLI,
-wire, protocol, the Palast's tables in-process, and the doctests. They are given here by folder, file and fixture (a test written
+127.0.0.1), ``postgres`` (the throwaway cluster). What is in none of them is ``fast``:
+``pytest -m fast`` is the fast layer (engine, store, Table, session, CLI, wire, protocol, the
+Palast's tables in-process, and the doctests). ``slow`` is another thing: long floods and
+attacks, skipped unless ``SPIDER_SLOW=1``. They are given here by folder, file and fixture (a test written
 with one of the markers keeps it), so each layer runs alone: ``pytest -m pilot``.
 
 ``pg_cluster`` starts one cluster per test session; ``pg_url`` gives each test its own fresh
@@ -67,12 +68,18 @@ def layers_of(item: pytest.Item) -> set[str]:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each test gets its cost layers, or ``fast``; tests marked ``slow`` (long floods and
+    attacks) run only with ``SPIDER_SLOW=1``."""
+    run_slow = os.environ.get("SPIDER_SLOW") == "1"
+    skip = pytest.mark.skip(reason="slow: set SPIDER_SLOW=1 to run it")
     for item in items:
         found = layers_of(item)
         for layer in sorted(found):
             item.add_marker(getattr(pytest.mark, layer))
-        if found:
-            item.add_marker(pytest.mark.slow)
+        if not found:
+            item.add_marker(pytest.mark.fast)
+        if not run_slow and item.get_closest_marker("slow"):
+            item.add_marker(skip)
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -9,14 +9,14 @@ True
 """
 
 from .cards import Card, card_text, parse_card, rank_of, suit_of
-from .deal import MAX_DEAL, MIN_DEAL
+from .deal import MAX_DEAL, MIN_DEAL, Deal, deal_code, parse_deal
 from .cards import UNKNOWN
 from .game import DEAL, JOKER, Game, IllegalMove, Move, Played, PositionError
 from .rules import CLASSIC, PRESETS, VARIANTS, Rules, rules_named
 
 __all__ = [
     "Card", "card_text", "parse_card", "rank_of", "suit_of",
-    "MAX_DEAL", "MIN_DEAL",
+    "MAX_DEAL", "MIN_DEAL", "Deal", "deal_code", "parse_deal",
     "DEAL", "JOKER", "Game", "IllegalMove", "Move", "Played", "PositionError", "UNKNOWN",
     "CLASSIC", "PRESETS", "VARIANTS", "Rules", "rules_named",
 ]

@@ -29,7 +29,7 @@ from .hint import best_hint
 from .notation import format_position, parse_position
 from .cards import (ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, UNKNOWN, Card, card_text, fits_onto, group_fitting_onto,
                     parse_card, rank_name, rank_of, with_article)
-from .deal import check_deal_number, check_suits, deal_layout
+from .deal import Deal, check_deal_number, check_suits, deal_layout
 from .rules import CLASSIC, Rules, rules_named
 from .scoring import UNDO_POINTS, action_points, layout_joins, win_bonus
 from .moves import DEAL, JOKER, RUN, IllegalMove, Move, Played, PositionError
@@ -60,7 +60,7 @@ class Game:
         *,
         suits: int = 1,
         rules: Rules = CLASSIC,
-        deal_number: int | None = None,
+        deal_number: Deal | None = None,
         moves: int = 0,
         runs_to_win: int | None = None,
         jokers_left: int | None = None,
@@ -83,8 +83,8 @@ class Game:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def new(cls, number: int, suits: int = 1, rules: str | Rules = "classic") -> "Game":
-        """Deal ``number`` (1…2147483647) at ``suits`` (1, 2 or 4) under ``rules`` (a name such
+    def new(cls, number: Deal, suits: int = 1, rules: str | Rules = "classic") -> "Game":
+        """Deal ``number`` (1…2147483647, or a deal code ``p-…``, SPEC §2) at ``suits`` (1, 2 or 4) under ``rules`` (a name such
         as ``"scorpion"`` or ``"spiderette+joker"``, or a ``Rules``).  Spider deals are KDE
         Patience's; the one-deck games use the same generator over 52 cards (docs/rules.md)."""
         check_deal_number(number)
@@ -166,6 +166,12 @@ class Game:
         """Whether a player may undo now: there is an action to revert, undo is allowed and the
         round is not over (after a win the table offers no undo, though ``undo()`` steps back)."""
         return bool(self._log) and self.rules.undo_allowed and not self.lost and not self.won
+
+    @property
+    def last_was_joker(self) -> bool:
+        """Whether the action ``undo`` would revert is a joker (the Palast keeps jokers final:
+        undoing one would tell where a face-down card lies, SPEC §13)."""
+        return bool(self._log) and self._log[-1][0] == "j"
 
     def card_count(self) -> int:
         """Cards on the table + stock + 13 × completed runs (104, or 52 in the one-deck games)."""

@@ -42,7 +42,7 @@ from .cards import (
 )
 from .moves import RUN, PositionError
 from .position import Parts, Position
-from .deal import MAX_DEAL
+from .deal import Deal, parse_deal
 from .rules import JOKERS_PER_ROUND, Rules, rules_named
 
 COLUMNS = 10  # classic Spider; a position's rules decide (Rules.columns)
@@ -170,6 +170,15 @@ def parse_position(text: str) -> Parts:
             raise PositionError(f"'{name}:' must be at most {hi}", ln)
         return v
 
+    def header_deal() -> Deal | None:
+        if "deal" not in headers:
+            return None
+        value, ln = headers["deal"]
+        try:
+            return parse_deal(value)
+        except ValueError as e:
+            raise PositionError(f"'deal:' {e}", ln) from None
+
     # Rules first: they decide the columns, the deck and the stock.
     rules_value = headers.get("rules", ("classic", 0))
     try:
@@ -225,7 +234,7 @@ def parse_position(text: str) -> Parts:
     return Parts(
         cols, down, stock, done,
         suits=suits, rules=rules,
-        deal_number=header_int("deal", None, 1, MAX_DEAL),
+        deal_number=header_deal(),
         moves=header_int("moves", 0, 0) or 0,
         jokers_left=header_int("jokers", JOKERS_PER_ROUND, 0, JOKERS_PER_ROUND),
         score=header_int("score", 0, None),

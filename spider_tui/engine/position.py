@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import Card
+from .deal import Deal
 from .rules import Rules
 
 
@@ -37,7 +38,7 @@ class Position(Protocol):
     @property
     def rules(self) -> Rules: ...
     @property
-    def deal_number(self) -> int | None: ...
+    def deal_number(self) -> Deal | None: ...
     @property
     def moves(self) -> int: ...
     @property
@@ -64,7 +65,7 @@ class Parts:
     done: list[int]
     suits: int
     rules: Rules
-    deal_number: int | None
+    deal_number: Deal | None
     moves: int
     jokers_left: int | None
     score: int | None

@@ -8,6 +8,7 @@ printer strips any that would come from elsewhere).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import logging
@@ -57,6 +58,35 @@ def server_parser() -> Parser:
     p.add_argument("--heartbeat-seconds", type=_positive(float), default=5,
                    help="with several processes: how often each says it is alive; one silent for 3x this is "
                         "taken as gone and its players show offline (default 5)")
+    p.add_argument("--out-seconds", type=_positive(float), default=60,
+                   help="a player offline this long while playing is out; a round of players all done or out "
+                        "ends (default 60)")
+    p.add_argument("--house-bots-after", type=_positive(float), default=20, metavar="S",
+                   help="a person alone at a standard table this long gets house bots (fair bots, marked as "
+                        "bots, never rated) until the table is full (default 20)")
+    p.add_argument("--house-bot-pace", type=_positive(float), default=2.5, metavar="S",
+                   help="seconds between a house bot's actions, on average (default 2.5)")
+    p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
+    # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
+    p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
+    from .server import Limits
+
+    d = Limits()
+    g = p.add_argument_group("limits per address and player (docs/security.md)")
+    g.add_argument("--max-connections", type=_positive(int), default=d.connections, metavar="N",
+                   help=f"connections at once, all addresses (default {d.connections})")
+    g.add_argument("--per-address", type=_positive(int), default=d.per_address, metavar="N",
+                   help=f"connections at once from one address (default {d.per_address})")
+    g.add_argument("--names-per-hour", type=_positive(int), default=d.names, metavar="N",
+                   help=f"new player names one address may register in an hour (default {d.names})")
+    g.add_argument("--tables-per-address", type=_positive(int), default=d.tables, metavar="N",
+                   help=f"tables opened from one address waiting to start at once (default {d.tables})")
+    g.add_argument("--address-rate", type=_positive(float), default=d.address_rate, metavar="R",
+                   help=f"messages a second from one address, all its players together (default {d.address_rate:g}; "
+                        f"each player: {d.rate:g} a second after a burst of {d.burst:g})")
+    g.add_argument("--forwarded-for", action="store_true",
+                   help="behind a reverse proxy (TLS): take each client's address from the last X-Forwarded-For "
+                        "entry; only when every connection comes through that proxy")
     return p
 
 
@@ -90,7 +120,9 @@ def cmd_server(argv: list[str]) -> int:
         raise UsageError(f"argument --db: {e}", "spider server") from None
     options = Options(round_seconds=args.round_seconds, fast_seconds=args.fast_seconds,
                       between_seconds=args.between_seconds, start_wait=args.start_wait,
-                      heartbeat_seconds=args.heartbeat_seconds)
+                      heartbeat_seconds=args.heartbeat_seconds, out_seconds=args.out_seconds,
+                      house_bots_after=None if args.no_house_bots else args.house_bots_after,
+                      house_bot_pace=args.house_bot_pace)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     # The Palast's own lines (tables started and finished, errors) show; other libraries' chatter doesn't.
     logging.getLogger("spider.palast").setLevel(logging.INFO)
@@ -99,7 +131,12 @@ def cmd_server(argv: list[str]) -> int:
         from .pg_broker import PgBroker  # several processes on one database share events
 
         broker = PgBroker(args.db)
-    server = PalastServer(store, args.host, args.port, options=options, broker=broker)
+    from .server import Limits
+
+    limits = Limits(connections=args.max_connections, per_address=args.per_address, names=args.names_per_hour,
+                    tables=args.tables_per_address, address_rate=args.address_rate,
+                    address_burst=max(Limits().address_burst, args.address_rate * 2), forwarded=args.forwarded_for)
+    server = PalastServer(store, args.host, args.port, options=options, broker=broker, limits=limits)
 
     async def run() -> None:
         import signal
@@ -114,6 +151,18 @@ def cmd_server(argv: list[str]) -> int:
                 loop.add_signal_handler(sig, stop.set)
             except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
                 pass
+        if args.until_stdin_closes:
+            import threading
+
+            def watch() -> None:
+                try:
+                    while sys.stdin.buffer.read(4096):
+                        pass
+                except (OSError, ValueError):
+                    pass
+                loop.call_soon_threadsafe(stop.set)
+
+            threading.Thread(target=watch, name="palast-stdin", daemon=True).start()
         try:
             await stop.wait()
         finally:
@@ -159,14 +208,18 @@ def league_parser() -> Parser:
     return p
 
 
-async def _fetch_league(url: str) -> list[dict]:
+async def _fetch_league(url: str) -> tuple[list[dict], int]:
+    """The league's best players (the server sends the top N) and how many are ranked."""
     from .client import PalastClient
 
     c = await PalastClient.connect(url)
     try:
-        return await c.league()
+        answer = await c.request("league")
     finally:
         await c.close()
+    players = [p for p in answer.get("players") or [] if isinstance(p, dict)]
+    total = answer.get("total")
+    return players, total if isinstance(total, int) and not isinstance(total, bool) else len(players)
 
 
 async def _unreachable(url: str) -> str | None:
@@ -193,7 +246,7 @@ def cmd_league(argv: list[str]) -> int:
     args = league_parser().parse_args(argv)
     args.server = args.server or remembered_server()
     try:
-        players = asyncio.run(_fetch_league(args.server))
+        players, total = asyncio.run(_fetch_league(args.server))
     except (OSError, ConnectionError, asyncio.TimeoutError, Exception) as e:  # noqa: BLE001 - one line, no traceback
         print(f"spider league: can't get the league from {args.server}: {_plain(e) or type(e).__name__}", file=sys.stderr)
         return 1
@@ -216,6 +269,8 @@ def cmd_league(argv: list[str]) -> int:
         print("No one has played a table yet.")
     else:
         Console().print(table)
+        if total > len(players):
+            print(f"The best {len(players)} of {total} players.")
     return 0
 
 

@@ -69,10 +69,16 @@ class PalastClient:
     async def _read(self) -> None:
         try:
             async for data in self.ws:
-                msg = json.loads(data)
+                try:
+                    msg = json.loads(data)
+                except (ValueError, RecursionError):
+                    continue  # not a message: a hostile or broken server; nothing to answer
+                if not isinstance(msg, dict):
+                    continue
                 if self.keep_received:
                     self.received.append(msg)
-                fut = self._pending.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
+                msg_id = msg.get("id")
+                fut = self._pending.pop(msg_id, None) if isinstance(msg_id, int) else None
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
                 else:

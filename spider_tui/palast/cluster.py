@@ -225,8 +225,7 @@ class ClusterSync:
                 s.ended_at = m.get("at") if (s.game.over or s.game.stuck) else None
         else:  # we missed some: read the player's actions back
             await self.palast.replay_seat(t, s)
-        if not t.ending and all(x.state != "playing" for x in t.seats):
-            p._spawn(p._end_round(t, t.row.round))
+        p._check_done(t)
 
     # -- re-reading from the database
     async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None:
@@ -234,7 +233,10 @@ class ClusterSync:
         and reset its timer; start tracking it when it is new here.  Returns the live table."""
         p = self.palast
         row = await p.store.table(table_id)
-        if row is None:
+        if row is None:  # a table that never started was closed (its row deleted)
+            gone = p.tables.get(table_id)
+            if gone is not None:
+                p._drop(gone)
             return None
         t = p.tables.get(table_id)
         fresh = t is None

@@ -16,10 +16,11 @@ from typing import Any
 
 from spider_tui.engine import Move, rules_named
 
+from . import names
+
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes per message, either way in (SPEC §13)
-NAME_MAX = 16
-NAME_PUNCT = " -_."
+NAME_MAX = names.NAME_MAX
 SUITS = (1, 2, 4)
 ROUNDS = (1, 10)
 SEATS = (2, 6)
@@ -28,7 +29,7 @@ TABLE_OPTIONS = ("joker", "undo-off", "fast", "open", "relaxed", "scorpion", "pr
 #: Client message types and the fields each takes (``id`` is allowed on all).
 CLIENT_TYPES = {
     "hello": ("protocol", "name", "token"),
-    "tables": (),
+    "tables": ("page",),
     "open": ("suits", "rules", "rounds", "seats", "private"),
     "join": ("table", "code"),
     "leave": (),
@@ -84,15 +85,10 @@ def has_control(text: str) -> bool:
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` can't be a player name (SPEC §13: 1–16 letters, digits, space, ``-_.``), or None."""
-    if not 1 <= len(name) <= NAME_MAX:
-        return f"A name has 1 to {NAME_MAX} characters."
-    for ch in name:
-        if not (ch.isalnum() and unicodedata.category(ch)[0] in "LN") and ch not in NAME_PUNCT:
-            return "A name may hold only letters, digits, space and - _ ."
-    if name != name.strip() or "  " in name:
-        return "A name can't start or end with a space or hold two in a row."
-    return None
+    """Why ``name`` can't be registered (SPEC §13: 1–16 letters, digits, space, ``-_.``, NFKC,
+    no invisible or filler characters, at most 16 columns wide), or None.  The name is taken in
+    its NFKC form (``names.normal``), as the server stores it."""
+    return names.problem(names.normal(name))
 
 
 def table_rules(text: str) -> str:
@@ -117,6 +113,8 @@ def play_rules(table_rules_name: str) -> str:
 def check_move(text: str, msg_id: int | None) -> str:
     """A ``play`` move, normalised: ``deal``, ``undo``, ``give up``, ``joker>N`` or ``S>T[:K]``."""
     t = " ".join(text.strip().lower().split())
+    if not t.isascii():  # "３>７": fullwidth (or other) digits are not move numbers
+        raise Refusal("Write moves with plain digits and letters, like 3>7 or deal.", msg_id)
     if t in PLAY_WORDS:
         return t
     try:
@@ -155,17 +153,22 @@ def parse(data: str | bytes) -> Request:
     if kind == "hello":
         if "protocol" not in obj:
             raise Refusal("'hello' needs 'protocol' (1).", msg_id)
-        if obj["protocol"] != PROTOCOL or isinstance(obj["protocol"], bool):
-            raise Refusal(f"This server speaks protocol {PROTOCOL}.", msg_id)
+        if type(obj["protocol"]) is not int or obj["protocol"] != PROTOCOL:  # not 1.0, not true
+            raise Refusal(f"This server speaks protocol {PROTOCOL} (the whole number {PROTOCOL}).", msg_id)
         if "name" not in obj:
             raise Refusal("'hello' needs a 'name'.", msg_id)
         name = _str(obj["name"], "name", 64, msg_id)
-        problem = name_problem(name)
-        if problem:
-            raise Refusal(problem, msg_id)
         token = obj.get("token")
         if token is not None:
             token = _str(token, "token", 128, msg_id)
+            if not name:
+                raise Refusal("'hello' needs a 'name'.", msg_id)
+            # Signing in: the name as registered (names from before NFKC still sign in).
+        else:
+            name = names.normal(name)  # registering: the name as stored
+            problem = names.problem(name)
+            if problem:
+                raise Refusal(problem, msg_id)
         f.update(protocol=PROTOCOL, name=name, token=token)
     elif kind == "open":
         for need in ("suits", "rules", "rounds", "seats", "private"):
@@ -191,6 +194,8 @@ def parse(data: str | bytes) -> Request:
             f["table"] = _int(obj["table"], "table", 1, 2**53, msg_id)
         else:
             f["code"] = _str(obj["code"], "code", 16, msg_id).strip().upper()
+    elif kind == "tables":
+        f["page"] = _int(obj["page"], "page", 0, 10**6, msg_id) if "page" in obj else 0
     elif kind == "play":
         if "move" not in obj:
             raise Refusal("'play' needs a 'move'.", msg_id)

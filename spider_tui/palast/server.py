@@ -1,11 +1,17 @@
 """The Palast server (SPEC §13): asyncio + ``websockets`` (17.x, ``websockets.asyncio.server``).
 
 One task per connection reads messages in order; answers and table events are written to the
-socket at once, and a client that leaves more than ``WRITE_LIMIT`` bytes unread is disconnected,
-so a slow or stuck reader never stalls anyone else.  Every byte from the network is hostile: messages over 4 KB are
-refused, a token bucket limits each connection (bursts of 60, then 30 a second; never below
-SPEC's 20/50) and then closes it, every field is checked (``protocol.parse``), and no traceback
-ever reaches a client.  The first message must be ``hello`` within ``HELLO_SECONDS``.
+socket at once, and a client that would leave more than ``WRITE_LIMIT`` bytes unread (the message
+being written included) is disconnected, so a slow or stuck reader never stalls anyone else.
+Every byte from the network is hostile: messages over 4 KB and binary frames are refused, every
+field is checked (``protocol.parse``), and no traceback ever reaches a client.
+
+The limits (``Limits``; docs/security.md lists them): before ``hello`` only ``hello`` is read
+(and one anonymous ``league``), within ``HELLO_SECONDS`` of connecting, a deadline nothing
+extends; connections at once per address; a token bucket per player and one per address (bursts
+of 50 then 30 a second per player: SPEC's floor is 20 a second with bursts of 50), kept across
+connections so a reconnect doesn't refill them, then the connection is closed; new names per
+address per hour; waiting tables opened per address.
 """
 
 from __future__ import annotations
@@ -17,13 +23,16 @@ import json
 import logging
 import secrets
 import time
+from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from . import protocol
+from . import names, protocol
 from .broker import Broker
 from .db import PlayerRow, Store
 from .protocol import Refusal
@@ -39,6 +48,24 @@ RECEIVE_LIMIT = 64 * 1024  # bigger frames close the connection; 4 KB+ up to thi
 def token_hash(token: str) -> str:
     """The stored form of a token (a 256-bit random secret, so a plain SHA-256 is enough)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Limits:
+    """What one address and one player may do (SPEC §13 Fair play; ``spider server`` options).
+    The defaults let a family or a small club share an address; an operator behind a reverse
+    proxy sets ``forwarded`` so the address is the player's, not the proxy's."""
+
+    connections: int = 5000  # connections at once, all addresses together
+    per_address: int = 32  # connections at once from one address
+    rate: float = 30.0  # messages a second per player, after its burst (SPEC: never below 20)
+    burst: float = 50.0  # SPEC: bursts of 50
+    address_rate: float = 120.0  # messages a second from one address (all its players)
+    address_burst: float = 200.0
+    names: int = 20  # new names one address may register per ``names_seconds``
+    names_seconds: float = 3600.0
+    tables: int = 10  # tables opened from one address that wait to start at once
+    forwarded: bool = False  # take the address from X-Forwarded-For (a trusted reverse proxy)
 
 
 class RateLimit:
@@ -57,6 +84,31 @@ class RateLimit:
         self.tokens -= 1
         return True
 
+    def full(self) -> bool:
+        """Whether the bucket has refilled (then it can be forgotten: a new one is the same)."""
+        return self.tokens + (self.clock() - self.last) * self.rate >= self.burst
+
+
+class Buckets:
+    """One ``RateLimit`` per key (a player id, an address), kept across connections; buckets
+    that have refilled are forgotten now and then, so the memory stays bounded by the active."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, burst
+        self._buckets: dict[Any, RateLimit] = {}
+        self._swept = time.monotonic()
+
+    def take(self, key: Any) -> bool:
+        b = self._buckets.get(key)
+        if b is None:
+            b = self._buckets[key] = RateLimit(self.rate, self.burst)
+        ok = b.take()
+        now = time.monotonic()
+        if now - self._swept > 60:
+            self._swept = now
+            self._buckets = {k: v for k, v in self._buckets.items() if not v.full()}
+        return ok
+
 
 class Outbox:
     """A connection's way out: each message is written to the socket at once, in order, without
@@ -74,13 +126,15 @@ class Outbox:
         if self.dropped or self.ws.protocol.state is not State.OPEN:
             return
         transport = self.ws.transport
-        if transport.get_write_buffer_size() > WRITE_LIMIT:
+        text = message if isinstance(message, str) else protocol.dumps(message)
+        # The message counts before it is queued: what waits unread may never pass the limit.
+        if transport.get_write_buffer_size() + len(text.encode("utf-8")) > WRITE_LIMIT:
             log.info("dropping a connection that reads too slowly")
             self.dropped = True
             # No closing handshake: a client that doesn't read would never complete it.
             transport.abort()
             return
-        broadcast((self.ws,), message if isinstance(message, str) else protocol.dumps(message))
+        broadcast((self.ws,), text)
 
     async def finish(self) -> None:
         """Give what was written a moment to leave before the connection closes."""
@@ -99,8 +153,8 @@ class PalastServer:
     """``spider server``: the store, the tables and the WebSocket endpoint."""
 
     def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 8765, *, options: Options | None = None,
-                 broker: Broker | None = None, rate: float = 30.0, burst: float = 60.0,
-                 max_connections: int = 5000):
+                 broker: Broker | None = None, rate: float | None = None, burst: float | None = None,
+                 max_connections: int | None = None, limits: Limits | None = None):
         self.store = store
         self.host, self.port = host, port
         cluster = None
@@ -112,17 +166,29 @@ class PalastServer:
             shared = broker
             cluster = lambda palast: ClusterSync(palast, shared)  # noqa: E731
         self.palast = Palast(store, broker, options, cluster=cluster)
-        self.rate, self.burst = rate, burst
+        lim = limits or Limits()
+        if rate is not None:
+            lim.rate = rate
+        if burst is not None:
+            lim.burst = burst
+        if max_connections is not None:
+            lim.connections = max_connections
+        self.limits = lim
+        self._players = Buckets(lim.rate, lim.burst)  # per player id, across connections
+        self._addresses = Buckets(lim.address_rate, lim.address_burst)  # per address
+        self._names = Buckets(lim.names / lim.names_seconds, lim.names)  # new names per address
+        self._opened: dict[str, set[int]] = {}  # address -> tables opened from it (pruned when asked)
         self._server: Server | None = None
         self._sessions: dict[int, ServerConnection] = {}
-        self.max_connections = max_connections
         self._open = 0
+        self._per_address: dict[str, int] = {}
 
     async def start(self) -> None:
+        await asyncio.to_thread(names.skeleton, "")  # reads the TR39 table (~0.1 s) off the event loop
         await self.store.open()
         await self.palast.start()
         self._server = await serve(
-            self._handle, self.host, self.port, max_size=RECEIVE_LIMIT, max_queue=16,
+            self._handle, self.host, self.port, max_size=RECEIVE_LIMIT, max_queue=16, process_request=self._admit,
             ping_interval=20, ping_timeout=20, close_timeout=5, server_header=None,
             compression=None,
         )
@@ -140,44 +206,98 @@ class PalastServer:
         await self.store.close()
 
     # ------------------------------------------------------------------ one connection
+    def address(self, ws: ServerConnection, request: Request | None = None) -> str:
+        """The client's address: the peer's, or behind a trusted reverse proxy (``forwarded``)
+        the last one in ``X-Forwarded-For`` (the one the proxy added)."""
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        request = request or ws.request
+        if self.limits.forwarded and request is not None:
+            header = request.headers.get("X-Forwarded-For")
+            if header:
+                last = header.split(",")[-1].strip()
+                if last and len(last) <= 64:
+                    peer = last
+        return address_key(peer)
+
+    def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
+        """Before the WebSocket handshake (``process_request``): a connection over the limits is
+        turned away with a plain HTTP answer, which costs the server far less than a handshake,
+        an ``error`` message and a closing handshake (a flood of them stalled everyone)."""
+        if self._per_address.get(self.address(ws, request), 0) >= self.limits.per_address:
+            return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address; close some and try again.\n")
+        if self._open >= self.limits.connections:
+            return ws.respond(HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
+        return None
+
     async def _handle(self, ws: ServerConnection) -> None:
-        if self._open >= self.max_connections:
+        address = self.address(ws)
+        if self._per_address.get(address, 0) >= self.limits.per_address:
+            await ws.send(protocol.dumps({"type": "error", "reason": "Too many connections from your address; close some and try again."}))
+            await ws.close(1013, "too many connections from one address")
+            return
+        if self._open >= self.limits.connections:
             await ws.send(protocol.dumps({"type": "error", "reason": "The server is full; try again later."}))
             await ws.close(1013, "server full")
             return
         self._open += 1
+        self._per_address[address] = self._per_address.get(address, 0) + 1
         try:
-            await self._connection(ws)
+            await self._connection(ws, address)
         finally:
             self._open -= 1
+            left = self._per_address[address] - 1
+            if left:
+                self._per_address[address] = left
+            else:
+                del self._per_address[address]
 
-    async def _connection(self, ws: ServerConnection) -> None:
+    def _flooding(self, address: str, player_id: int | None, out: Outbox, data: Any) -> bool:
+        """Take one message from the address's (and the player's) bucket; on empty, say so
+        (echoing the message's ``id``, so a client waiting for its answer hears why)."""
+        ok = self._addresses.take(address)
+        if player_id is not None:
+            ok = self._players.take(player_id) and ok
+        if not ok:
+            error: dict[str, Any] = {"type": "error", "reason": "Too many messages: the connection is closed."}
+            msg_id = _id_of(data)
+            if msg_id is not None:
+                error["id"] = msg_id
+            out.send(error)
+        return not ok
+
+    async def _connection(self, ws: ServerConnection, address: str) -> None:
         out = Outbox(ws)
         player: PlayerRow | None = None
-        limit = RateLimit(self.rate, self.burst)
+        deadline = asyncio.get_running_loop().time() + HELLO_SECONDS  # never moved
+        anonymous = False
         try:
             while player is None:
                 try:
-                    async with asyncio.timeout(HELLO_SECONDS):
+                    async with asyncio.timeout_at(deadline):
                         first = await ws.recv()
                 except TimeoutError:
                     out.send({"type": "error", "reason": "Say hello first (within 10 seconds)."})
                     return
-                if not limit.take():
-                    out.send({"type": "error", "reason": "Too many messages: the connection is closed."})
+                if self._flooding(address, None, out, first):
                     return
-                if await self._anonymous(first, out):
-                    continue  # `league` needs no sign-in
-                player = await self._hello(first, out)
+                if not anonymous and await self._anonymous(first, out):
+                    anonymous = True  # one `league` without signing in (`spider league`), no more
+                    continue
+                player = await self._hello(first, out, address)
                 if player is None:
                     return
             async for data in ws:
-                if not limit.take():
-                    out.send({"type": "error", "reason": "Too many messages: the connection is closed."})
+                if self._flooding(address, player.id, out, data):
                     return
                 try:
+                    if isinstance(data, bytes):
+                        raise Refusal("Binary frames are not read: send each message as JSON text.")
                     req = protocol.parse(data)
+                    if req.type == "open":
+                        self._may_open(address, req)
                     answer = await self.palast.handle(player, req)
+                    if req.type == "open" and answer.get("type") == "joined":
+                        self._opened.setdefault(address, set()).add(answer["table"]["id"])
                     if req.id is not None:
                         answer["id"] = req.id
                     out.send(answer)
@@ -198,43 +318,77 @@ class PalastServer:
             await out.finish()
             await ws.close()
 
+    def _may_open(self, address: str, req: protocol.Request) -> None:
+        """Refuse an ``open`` when this address already has ``limits.tables`` tables waiting."""
+        from .db import WAITING
+
+        mine = self._opened.get(address)
+        if not mine:
+            return
+        waiting = {i for i in mine if (t := self.palast.tables.get(i)) is not None and t.row.state == WAITING}
+        if waiting:
+            self._opened[address] = waiting
+        else:
+            del self._opened[address]
+        if len(waiting) >= self.limits.tables:
+            raise Refusal(f"Your address has {len(waiting)} tables waiting to start; "
+                          "join one of them or wait until they start or close.", req.id)
+
     async def _anonymous(self, data: Any, out: Outbox) -> bool:
         """Answer a ``league`` request sent before ``hello`` (read-only, for ``spider league``)."""
+        if isinstance(data, bytes):
+            return False
         try:
             req = protocol.parse(data)
         except Refusal:
             return False
         if req.type != "league":
             return False
-        answer: dict[str, Any] = {"type": "league", "players": await self.palast.league()}
+        answer = await self.palast.league_answer(None)
         if req.id is not None:
             answer["id"] = req.id
         out.send(answer)
         return True
 
-    async def _hello(self, data: Any, out: Outbox) -> PlayerRow | None:
-        """Sign a player in (or up); on failure send ``error`` and return None (the caller closes)."""
+    async def _hello(self, data: Any, out: Outbox, address: str = "?") -> PlayerRow | None:
+        """Sign a player in (or up); on failure send ``error`` (with the message's ``id``) and
+        return None (the caller closes)."""
+
+        def fail(reason: str, msg_id: int | None) -> None:
+            error: dict[str, Any] = {"type": "error", "reason": reason}
+            if msg_id is not None:
+                error["id"] = msg_id
+            out.send(error)
+
+        if isinstance(data, bytes):
+            fail("Binary frames are not read: send each message as JSON text.", None)
+            return None
         try:
             req = protocol.parse(data)
         except Refusal as r:
-            out.send({"type": "error", "reason": r.reason})
+            fail(r.reason, r.id if r.id is not None else _id_of(data))
             return None
         if req.type != "hello":
-            out.send({"type": "error", "reason": "Say hello first: {\"type\": \"hello\", \"protocol\": 1, \"name\": …, \"token\": …}."})
+            fail("Say hello first: {\"type\": \"hello\", \"protocol\": 1, \"name\": …, \"token\": …}.", req.id)
             return None
         name, token = req["name"], req["token"]
         now = time.time()
         new_token = None
         if token is None:
+            if not self._names.take(address):
+                fail("Too many new names from your address; sign in with your token or try again later.", req.id)
+                return None
             new_token = secrets.token_urlsafe(32)
             player = await self.store.register(name, token_hash(new_token), now)
             if player is None:
-                out.send({"type": "error", "reason": "That name is taken; pick another or give your token."})
+                fail("That name is taken (or looks like one that is); pick another or give your token.", req.id)
                 return None
         else:
-            player = await self.store.player_by_name(name)
+            player = await self.store.player_by_name(names.normal(name))
+            if player is None and names.normal(name) != name:  # registered before names were NFKC
+                player = await self.store.player_by_name(name)
             if player is None or not hmac.compare_digest(player.token_hash, token_hash(token)):
-                out.send({"type": "error", "reason": "Name and token don't match."})
+                fail("Name and token don't match.", req.id)
                 return None
         old = self._sessions.get(player.id)
         if old is not None:
@@ -249,6 +403,26 @@ class PalastServer:
         for message in await self.palast.resume(player):
             out.send(message)
         return player
+
+
+def address_key(address: str) -> str:
+    """What the limits per address count by: an IPv4 address, or an IPv6 address's /64 (one
+    home or one host gets a whole /64, so single IPv6 addresses cost an attacker nothing).
+
+    >>> address_key("2001:db8:1:2:aaaa::1"), address_key("203.0.113.5"), address_key("::ffff:10.0.0.1")
+    ('2001:db8:1:2::/64', '203.0.113.5', '10.0.0.1')
+    """
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _id_of(data: Any) -> int | None:

@@ -29,12 +29,15 @@ import time
 from collections import deque
 from typing import Any, Callable
 
-from websockets.exceptions import InvalidHandshake, InvalidURI
+from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import PositionError
+from spider_tui.engine.deal import check_deal_number
 from spider_tui.session import Session
 from spider_tui.table import Table
+
+from spider_tui.safe_text import visible
 
 from .client import PalastClient, Refused
 
@@ -53,12 +56,61 @@ class Unreachable(PalastError):
 def _reach_text(url: str, e: BaseException) -> str:
     if isinstance(e, InvalidURI):
         return f"{url} is not a server address (ws://host:port)."
+    if isinstance(e, InvalidStatus) and e.response.status_code in (429, 503) and e.response.body:
+        # the server's limits: it says why in one line ("The server is full; …")
+        return line(e.response.body.decode("utf-8", "replace").strip(), 200)
     if isinstance(e, InvalidHandshake):
         return f"{url} is not a Palast server."
     if isinstance(e, asyncio.TimeoutError):
         return f"Can't reach {url}: no answer."
     reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
     return f"Can't reach {url}: {reason}."
+
+
+def clean(value: Any, depth: int = 0) -> Any:
+    """A message from the server with every string made ``visible`` (no control character but a
+    newline reaches the terminal, wherever the text ends up): the one door network text takes."""
+    if isinstance(value, str):
+        return visible(value)
+    if depth > 8:
+        return None
+    if isinstance(value, dict):
+        return {str(visible(k)): clean(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clean(v, depth + 1) for v in value]
+    return value
+
+
+def line(text: object, limit: int = 300) -> str:
+    """Network text for a status line: visible, one line, bounded."""
+    s = visible(text if isinstance(text, str) else str(text), newlines=False)
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+def whole(value: Any, default: int = 0) -> int:
+    """A whole number from the server, or ``default`` for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool) and -(2**53) < value < 2**53:
+        return value
+    return default
+
+
+def table_dict(t: Any) -> dict | None:
+    """A table object from the server with every field of the type the screens expect."""
+    if not isinstance(t, dict):
+        return None
+    out = dict(t)
+    for key, default in (("id", 0), ("suits", 1), ("rounds", 1), ("round", 0), ("seats", 0), ("round_seconds", 0)):
+        out[key] = whole(t.get(key), default)
+    players = t.get("players")
+    out["players"] = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
+    seated = t.get("seated")
+    out["seated"] = [x for x in seated if isinstance(x, dict)] if isinstance(seated, list) else []
+    out["host"] = t.get("host") if isinstance(t.get("host"), str) else None
+    out["rules"] = t.get("rules") if isinstance(t.get("rules"), str) else "classic"
+    out["state"] = t.get("state") if isinstance(t.get("state"), str) else "waiting"
+    for key in ("private", "training", "standard"):
+        out[key] = t.get(key) is True
+    return out
 
 
 async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
@@ -72,11 +124,11 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
         await client.hello(name, token)
     except Refused as e:
         await client.close()
-        raise PalastError(e.reason or "The server said no.")
+        raise PalastError(line(e.reason or "The server said no."))
     except (ConnectionError, asyncio.TimeoutError, OSError, ValueError):
         await client.close()
         errors = [m.get("reason") for m in client.received if m.get("type") == "error"]
-        raise PalastError(str(errors[-1]) if errors and errors[-1] else f"{url} closed the connection.")
+        raise PalastError(line(errors[-1]) if errors and errors[-1] else f"{url} closed the connection.")
     finally:
         client.keep_received = False
         client.received.clear()
@@ -203,6 +255,7 @@ class PalastSession:
         self.client: PalastClient | None = None
         self.tables: list[dict] = []
         self.league: list[dict] = []
+        self.tables_total = 0  # tables in the lobby; the server sends one page (the first 50)
         self.table: dict | None = None
         self.code: str | None = None
         self.round = 0
@@ -210,7 +263,7 @@ class PalastSession:
         self.opponents: dict[str, dict] = {}
         self.standings: dict | None = None
         self.ready_sent = False
-        self.deals: list[tuple[int, int]] = []
+        self.deals: list[tuple[int, int | str]] = []  # (round, deal code) as told at each round_over
         self.ranking: list[dict] | None = None
         self.offline = False
         self.status = ""
@@ -250,7 +303,7 @@ class PalastSession:
             pass
 
     def _say(self, text: str) -> None:
-        self.status = text
+        self.status = line(text)
         self._changed("status")
 
     async def _run(self) -> None:
@@ -300,7 +353,8 @@ class PalastSession:
             self._say("Offline, reconnecting…")
             return None
         try:
-            return await self.client.request(type, **fields)
+            answer = await self.client.request(type, **fields)
+            return clean(answer) if isinstance(answer, dict) else None
         except Refused as e:
             self._say(e.reason)
         except (ConnectionError, asyncio.TimeoutError, OSError):
@@ -311,13 +365,19 @@ class PalastSession:
         """The lobby's tables (and the league) now."""
         answer = await self._request("tables")
         if answer is not None:
-            self.tables = list(answer.get("tables") or [])
+            tables = answer.get("tables")
+            self.tables = [t for t in map(table_dict, tables if isinstance(tables, list) else []) if t is not None]
+            self.tables_total = max(len(self.tables), whole(answer.get("total"), len(self.tables)))
             self._changed("lobby")
 
     async def load_league(self) -> None:
         answer = await self._request("league")
         if answer is not None:
-            self.league = list(answer.get("players") or [])
+            players = [p for p in (answer.get("players") or []) if isinstance(p, dict)]
+            me = answer.get("me")
+            if isinstance(me, dict) and not any(p.get("name") == me.get("name") for p in players):
+                players.append(me)  # the top N, then the player's own row with its place
+            self.league = players
             self._changed("lobby")
 
     async def open(self, suits: int = 1, rules: str = "classic", rounds: int = 3, seats: int = 4,
@@ -336,6 +396,8 @@ class PalastSession:
         return True
 
     async def leave(self) -> bool:
+        """Leave the table: before it starts, or a running one (the rest of its rounds are
+        forfeited; the total stands and is ranked at the end, SPEC §13)."""
         if await self._request("leave") is None:
             return False
         self._leave_table()
@@ -398,6 +460,7 @@ class PalastSession:
             self._answer(action, answer)
 
     def _answer(self, action: str, answer: dict) -> None:
+        answer = clean(answer) if isinstance(answer, dict) else {"type": "refused"}
         if self._pending:
             self._pending.popleft()
         race = self.race
@@ -406,7 +469,7 @@ class PalastSession:
             if race is not None and not self._pending and self._refused is None:
                 self._tell(race, answer)
         else:
-            self._refused = str(answer.get("reason") or "The server refused that.")
+            self._refused = line(answer.get("reason") or "The server refused that.")
         if not self._pending and race is not None:
             self._settle(race)
 
@@ -440,18 +503,34 @@ class PalastSession:
 
     # ------------------------------------------------------------------ events
     def _event(self, ev: dict) -> None:
+        """One message from the server; a value this app can't use is a status line, never a crash."""
+        if not isinstance(ev, dict):
+            return
+        ev = clean(ev)
+        try:
+            self._on(ev)
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError):
+            self._say("The server sent a message this app can't read.")
+
+    def _on(self, ev: dict) -> None:
         kind = ev.get("type")
+        if kind in ("round", "progress", "round_over", "table_over") and self._elsewhere(ev):
+            return  # a late event of a table this player left
         if kind == "joined":
-            self.table = ev.get("table") or self.table
+            self.table = table_dict(ev.get("table")) or self.table
             if ev.get("code") is not None:
                 self.code = ev.get("code")
             self.ranking = None
             self._changed("seat")
         elif kind == "table":
-            t = ev.get("table") or {}
+            t = table_dict(ev.get("table")) or {}
             if self.table is not None and t.get("id") == self.table.get("id"):
                 self.table = t
                 self._changed("seat")
+        elif kind == "closed":  # a table that waited too long without starting
+            if self.table is not None and ev.get("table") == self.table.get("id"):
+                self._leave_table()
+                self._say(str(ev.get("reason") or "The table closed."))
         elif kind == "round":
             self._round(ev)
         elif kind == "progress":
@@ -460,23 +539,37 @@ class PalastSession:
                 self.opponents[player] = ev
                 self._changed("progress")
         elif kind == "round_over":
-            self.standings = ev
+            n = whole(ev.get("round"), len(self.deals) + 1)
+            deal = _told_deal(ev.get("deal"))
+            if deal is not None:  # told again after a reconnect: one entry per round
+                self.deals = sorted([d for d in self.deals if d[0] != n] + [(n, deal)])
+            current = (self.table or {}).get("round")
+            if isinstance(current, int) and n < current:
+                self._changed("standings")  # an earlier round, told again after welcome
+                return
+            rows = ev.get("standings")
+            self.standings = {**ev, "standings": [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []}
             self.ready_sent = False
-            deal = ev.get("deal")
-            if isinstance(deal, int):
-                self.deals.append((int(ev.get("round") or len(self.deals) + 1), deal))
             if self.race is not None:
                 self.race.pause()
             if self.table is not None:
-                self.table = {**self.table, "round": ev.get("round", self.table.get("round"))}
+                self.table = {**self.table, "round": whole(ev.get("round"), self.table.get("round", 0))}
             self._changed("standings")
         elif kind == "table_over":
-            self.ranking = list(ev.get("ranking") or [])
+            ranking = ev.get("ranking")
+            self.ranking = [r for r in ranking if isinstance(r, dict)] if isinstance(ranking, list) else []
             if self.table is not None:
                 self.table = {**self.table, "state": "finished"}
             self._changed("final")
         elif kind == "error":
             self._say(str(ev.get("reason") or "The server closed the connection."))
+
+    def _elsewhere(self, ev: dict) -> bool:
+        """Does the event name a table other than the one the player sits at (or any, when the
+        player sits nowhere)?"""
+        mine = (self.table or {}).get("id")
+        told = ev.get("table")
+        return isinstance(told, int) and not isinstance(told, bool) and told != mine
 
     def _round(self, ev: dict) -> None:
         try:
@@ -484,8 +577,9 @@ class PalastSession:
         except PositionError:
             self._say("The server sent a position this app can't read.")
             return
-        number = int(ev.get("round") or 0)
-        ends_at = float(ev.get("ends_at") or self.now())
+        number = whole(ev.get("round"))
+        ends = ev.get("ends_at")
+        ends_at = float(ends) if isinstance(ends, (int, float)) and not isinstance(ends, bool) and abs(ends) < 1e12 else self.now()
         self._confirmed = ev.get("position")
         self._pending.clear()
         if self.race is not None and number == self.round and self.standings is None:
@@ -511,6 +605,18 @@ class PalastSession:
     def countdown(self) -> float:
         """Seconds left in the round."""
         return self.race.time_left or 0.0 if self.race is not None else 0.0
+
+
+def _told_deal(deal: object) -> int | str | None:
+    """A deal told by the server (a deal code; a number from an older server), or None when it
+    is neither (nothing from the network is trusted to be well-formed)."""
+    if not isinstance(deal, (int, str)) or isinstance(deal, bool):
+        return None
+    try:
+        check_deal_number(deal)
+    except ValueError:
+        return None
+    return deal
 
 
 class PalastRound(Session):

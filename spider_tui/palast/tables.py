@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from spider_tui.engine import MAX_DEAL, Game, IllegalMove
+from spider_tui.engine import Game, IllegalMove
+from spider_tui.engine.deal import CODE_BYTES, deal_code
 from spider_tui.engine.cards import card_text
 
 from . import league
@@ -31,11 +32,15 @@ from .db import (
     ActionRow, Placing, PlayerRow, ResultRow, StaleRound, Store, TableRow,
 )
 from . import protocol
+from .house import HouseBots
 from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
 
 STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
+TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
+LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
+LEAGUE_SECONDS = 5.0  # a league read from the database serves this long (its rows change at table ends)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
 
@@ -43,6 +48,15 @@ Send = Callable[[dict | str], None]  # a message, or its JSON text made once for
 def _seconds(t: float | None) -> float | None:
     """A unix time for a message: to the millisecond."""
     return None if t is None else round(t, 3)
+
+
+def _span(seconds: float) -> str:
+    """``10 minutes``, ``1 minute``, ``45 seconds``."""
+    if seconds >= 60:
+        m = round(seconds / 60)
+        return f"{m} minute{'s' if m != 1 else ''}"
+    s = round(seconds)
+    return f"{s} second{'s' if s != 1 else ''}"
 
 
 @dataclass
@@ -57,11 +71,22 @@ class Options:
     #: Several processes: each says it is alive this often; one silent for 3× this is taken as
     #: gone, and its players show "offline" until they reconnect elsewhere.
     heartbeat_seconds: float = 5.0
-    #: Draws a round's deal; the server draws uniformly at random (tests may fix it).
-    draw: Callable[[], int] = field(default=lambda: secrets.randbelow(MAX_DEAL) + 1)
+    #: A player still playing who has been offline this long is "out"; a round whose players are
+    #: all done (solved, gave up, stuck, left or out) ends (SPEC §13).
+    out_seconds: float = 60.0
+    #: A table opened by a player that hasn't started this long after it opened closes (its
+    #: players are unseated); standard tables stay open (SPEC §13).
+    waiting_seconds: float = 10 * 60
+    #: A person alone at a standard table this long gets house bots until the table is full
+    #: (``None``: no house bots); a house bot acts every ``house_bot_pace`` seconds on average.
+    house_bots_after: float | None = 20.0
+    house_bot_pace: float = 2.5
+    #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
+    #: (SPEC §2); never a number.  Tests may fix the bytes.
+    draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
 
 
-def _span(x: float) -> float | int:
+def _json_seconds(x: float) -> float | int:
     """A span of seconds as JSON shows it best: 30, not 30.0."""
     return int(x) if float(x).is_integer() else x
 
@@ -75,6 +100,8 @@ class Seat:
     ended_at: float | None = None  # when the game stopped (solved, gave up, stuck)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     stale: bool = False  # an action failed to be written and the database was away: re-read first
+    left: bool = False  # left the running table: the rest of its rounds are forfeited
+    bot: bool = False  # a house bot (SPEC §13)
 
     @property
     def state(self) -> str:
@@ -87,6 +114,8 @@ class Seat:
             return "gave up"
         if g.stuck:
             return "stuck"
+        if self.left:
+            return "left"
         return "playing"
 
 
@@ -100,6 +129,7 @@ class LiveTable:
     flush: asyncio.TimerHandle | None = None
     ending: bool = False
     unsubscribe: Callable[[], None] | None = None
+    out: set[int] = field(default_factory=set)  # players "out" this round (offline ≥ out_seconds)
 
     @property
     def id(self) -> int:
@@ -138,9 +168,14 @@ class Palast:
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
+        self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
+        self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
+        self.house: HouseBots | None = None
+        if self.options.house_bots_after is not None:
+            self.house = HouseBots(self, self.options.house_bots_after, self.options.house_bot_pace)
 
     # ------------------------------------------------------------------ life
     async def start(self) -> None:
@@ -156,9 +191,15 @@ class Palast:
                 for r in await self.store.results(t.id):
                     t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
             self._schedule(t)
+            # A crash between a round's last action and its end: every seat is done, so it ends
+            # now, not when its clock runs out (SPEC §13: checked whenever the server starts).
+            self._check_done(t)
         if self.cluster:
             self.cluster.run()
         await self._ensure_standard()
+        if self.house:
+            await self.house.start()
+        self._spawn(self._sweep_forever())
 
     async def stop(self) -> None:
         for t in self.tables.values():
@@ -169,6 +210,8 @@ class Palast:
             task.cancel()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.house:
+            self.house.stop()
         if self.cluster:
             await self.cluster.stop()
 
@@ -185,12 +228,16 @@ class Palast:
 
     async def _load_seats(self, t: LiveTable) -> None:
         old = {s.player_id: s for s in t.seats}
-        t.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in await self.store.seats(t.id)]
+        rows = await self.store.seats(t.id)
+        t.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in rows]
+        for s, r in zip(t.seats, rows):
+            s.left, s.bot = r.left_at is not None, r.bot
         for pid in old:
             if self.seated.get(pid) == t.id:
                 del self.seated[pid]
         for s in t.seats:
-            self.seated[s.player_id] = t.id
+            if not s.left:  # a player who left sits at no table here any more
+                self.seated[s.player_id] = t.id
 
     def _track(self, t: LiveTable) -> None:
         self.tables[t.id] = t
@@ -211,7 +258,7 @@ class Palast:
             return
         text = protocol.dumps(message)  # made once for the whole table
         for s in t.seats:
-            send = self.online.get(s.player_id)
+            send = self.online.get(s.player_id) if not s.left else None  # one who left may sit elsewhere
             if send:
                 send(text)
 
@@ -262,6 +309,8 @@ class Palast:
         if row.state == WAITING:
             if row.standard and row.full_at is not None and len(t.seats) >= 2:
                 self._at(t, row.full_at + self.options.start_wait - now, lambda: self._auto_start(t))
+            elif not row.standard:
+                self._at(t, row.created + self.options.waiting_seconds - now, lambda: self._expire(t))
         elif row.state == PLAYING:
             if row.round_state == ROUND_PLAYING and row.ends_at is not None:
                 self._at(t, row.ends_at - now, lambda: self._end_round(t, row.round))
@@ -286,35 +335,72 @@ class Palast:
     # ------------------------------------------------------------------ players online
     def connect(self, player_id: int, send: Send) -> None:
         self.online[player_id] = send
+        self.offline_since.pop(player_id, None)
         if self.cluster:
             self.cluster.presence(player_id, True)
 
     async def resume(self, player: PlayerRow) -> list[dict]:
-        """Messages a player gets after ``welcome``: ``joined`` again when seated, and ``round``
-        with their own position when a round is in play (SPEC §13), plus the opponents' progress."""
-        if self.cluster:  # the player may come from another process: read their table and game back
+        """Messages a player gets after ``welcome`` (SPEC §13): when seated, ``joined`` again,
+        the ``round_over`` of every finished round of the table (standings and deal code), and
+        ``round`` with their own position when a round is in play, plus the opponents' progress.
+        A round whose seats are all done ends here (a crash may have left it in play)."""
+        if self.cluster:  # the player may come from another process: read the table and games back
             where = await self.store.table_of(player.id)
             if where is not None:
                 t = await self.cluster.reload(where)
-                s = t.seat(player.id) if t else None
-                if t and s and s.game and t.row.round_state == ROUND_PLAYING:
-                    async with s.lock:
-                        await self.replay_seat(t, s)
+                if t and t.row.round_state == ROUND_PLAYING and all(s.game for s in t.seats):
+                    await self.settle(t)  # every seat as written, whichever process played it
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             return []
+        t.out.discard(player.id)
         out = [{"type": "joined", "table": self.info(t), "code": t.row.code}]
+        out += await self._past_rounds(t)
         seat = t.seat(player.id)
-        if t.row.round_state == ROUND_PLAYING and seat and seat.game:
+        if t.row.round_state == ROUND_PLAYING and seat and seat.game and not self._all_done(t):
             out.append(self._round_message(t, seat))
             out += [self._progress(t, s) for s in t.seats if s is not seat]
             self._mark(t, seat)  # the others see this player online again
+        self._check_done(t)  # its round_over reaches this player after the messages above
         return out
+
+    async def _past_rounds(self, t: LiveTable) -> list[dict]:
+        """The ``round_over`` of every finished round of ``t``, as they were sent."""
+        if t.row.round == 0:
+            return []
+        by_round: dict[int, list[ResultRow]] = {}
+        for r in await self.store.results(t.id):
+            by_round.setdefault(r.round, []).append(r)
+        if not by_round:
+            return []
+        deals = await self.store.round_deals(t.id)
+        totals: dict[int, int] = {}
+        out = []
+        for n in sorted(by_round):
+            for r in by_round[n]:
+                totals[r.player_id] = totals.get(r.player_id, 0) + r.score
+            deal = deals.get(n, t.row.deal if n == t.row.round else None)
+            out.append(self._round_over(t, n, deal, by_round[n], totals))
+        return out
+
+    def _round_over(self, t: LiveTable, n: int, deal: int | str | None, results: list[ResultRow],
+                    totals: dict[int, int]) -> dict:
+        bots = {s.player_id for s in t.seats if s.bot}
+        standings: list[dict[str, Any]] = []
+        for r in results:
+            row: dict[str, Any] = {"player": r.name, "score": r.score, "total": totals.get(r.player_id, 0),
+                                   "solved": r.solved, "moves": r.moves, "seconds": r.seconds, "state": r.state}
+            if r.player_id in bots:
+                row["bot"] = True
+            standings.append(row)
+        standings.sort(key=lambda x: (-x["total"], -x["score"]))
+        return {"type": "round_over", "table": t.id, "round": n, "deal": deal, "standings": standings}
 
     def disconnect(self, player_id: int, send: Send) -> None:
         if self.online.get(player_id) != send:  # bound methods: equal, never identical
             return  # a newer connection took over
         del self.online[player_id]
+        self.offline_since[player_id] = self.clock()
         if self.cluster:
             self.cluster.presence(player_id, False)
         t = self.tables.get(self.seated.get(player_id, 0))
@@ -332,21 +418,31 @@ class Palast:
             "private": r.private, "training": r.training, "standard": r.standard,
             "round_seconds": int(self._round_seconds(t)),
             # The pause between rounds (`spider server --between-seconds`), for the clients' text.
-            "between_seconds": _span(self.options.between_seconds),
+            "between_seconds": _json_seconds(self.options.between_seconds),
+            # each player with what the name alone doesn't say: a house bot, or left the table
+            "seated": [{"player": s.name, **({"bot": True} if s.bot else {}), **({"left": True} if s.left else {})}
+                       for s in t.seats],
         }
 
-    def list_tables(self, player_id: int) -> list[dict]:
+    def list_tables(self, player_id: int, page: int = 0) -> dict:
+        """One page of the lobby (``TABLES_PAGE`` tables): the player's own table first, then
+        the tables waiting for players, then those in play, each by id.  The answer's ``page``,
+        ``pages`` and ``total`` say what else there is."""
         mine = self.seated.get(player_id)
-        return [self.info(t) for t in sorted(self.tables.values(), key=lambda t: t.id)
-                if not t.row.private or t.id == mine]
+        shown = sorted((t for t in self.tables.values() if not t.row.private or t.id == mine),
+                       key=lambda t: (t.id != mine, t.row.state != WAITING, t.id))
+        pages = max(1, -(-len(shown) // TABLES_PAGE))
+        page = min(page, pages - 1)
+        return {"type": "tables", "tables": [self.info(t) for t in shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE]],
+                "page": page, "pages": pages, "total": len(shown)}
 
     async def handle(self, player: PlayerRow, req: Request) -> dict:
         """Answer one checked request of a signed-in player; raises ``Refusal``."""
         kind = req.type
         if kind == "tables":
-            return {"type": "tables", "tables": self.list_tables(player.id)}
+            return self.list_tables(player.id, req["page"] or 0)
         if kind == "league":
-            return {"type": "league", "players": await self.league()}
+            return await self.league_answer(player.name)
         if kind == "open":
             return await self._open(player, req)
         if kind == "join":
@@ -364,11 +460,27 @@ class Palast:
         raise Refusal(f"Unknown message type {kind!r}.")  # pragma: no cover - protocol checks
 
     async def league(self) -> list[dict]:
+        """Every ranked player, best first, each with its ``place`` (read at most every
+        ``LEAGUE_SECONDS``, and again after a table of this process finished)."""
+        now = time.monotonic()
+        if self._league is not None and now - self._league[0] < LEAGUE_SECONDS:
+            return self._league[1]
         rows = await self.store.league()
         out: list[dict[str, Any]] = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
                 "wins": p.wins, "experience": p.experience} for p in rows]
         out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
+        for i, p in enumerate(out, 1):
+            p["place"] = i
+        self._league = (now, out)
         return out
+
+    async def league_answer(self, name: str | None = None) -> dict:
+        """The ``league`` answer: the best ``LEAGUE_TOP`` players, how many are ranked, and the
+        asker's own row (``me``, None when not ranked yet)."""
+        rows = await self.league()
+        key = name.casefold() if name else None
+        me = next((p for p in rows if p["name"].casefold() == key), None) if key else None
+        return {"type": "league", "players": rows[:LEAGUE_TOP], "total": len(rows), "me": me}
 
     async def _open(self, player: PlayerRow, req: Request) -> dict:
         where = await self.store.table_of(player.id)
@@ -392,6 +504,7 @@ class Palast:
         if reason:  # pragma: no cover - raced by another process
             raise Refusal(reason)
         await self._load_seats(t)
+        self._schedule(t)  # it closes if it waits too long
         return {"type": "joined", "table": self.info(t), "code": code}
 
     async def _join(self, player: PlayerRow, req: Request) -> dict:
@@ -448,14 +561,16 @@ class Palast:
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             raise Refusal("You don't sit at a table.")
+        if t.row.state == PLAYING:
+            return await self._leave_running(t, player)
         if t.row.state != WAITING:
-            raise Refusal("The table has started: you keep your seat (give up a round to stop playing it).")
+            raise Refusal("The table is finished.")
         if not await self.store.unseat(t.id, player.id):
             raise Refusal("The table has started.")
         await self._load_seats(t)
         self.seated.pop(player.id, None)
         if not t.seats and not t.row.standard:
-            await self.store.close_table(t.id)
+            await self.store.close_table(t.id)  # a table that played nothing leaves no row behind
             self._drop(t)
         else:
             if t.row.host == player.name and t.seats:
@@ -463,6 +578,27 @@ class Palast:
             t.row = await self.store.table(t.id) or t.row
             self._schedule(t)
             await self._publish(t, {"type": "table", "table": self.info(t)})
+        return {"type": "left", "table": t.id}
+
+    async def _leave_running(self, t: LiveTable, player: PlayerRow) -> dict:
+        """Leave a table in play (SPEC §13): the rest of the player's rounds are forfeited, the
+        seat stays in the standings and the total is ranked at the end.  The player may sit
+        down elsewhere at once."""
+        s = t.seat(player.id)
+        if s is None:  # pragma: no cover - seated map and seats agree
+            raise Refusal("You don't sit at a table.")
+        async with s.lock:
+            if not await self.store.leave_running(t.id, player.id, self.clock()):
+                raise Refusal("You have left that table.")
+            s.left = True
+        self.seated.pop(player.id, None)
+        if self.cluster:
+            self.cluster.announce(t.id, {"type": "_table", "table": t.id})
+        if t.row.round_state == ROUND_PLAYING and s.game is not None:
+            self._mark(t, s)
+            self._check_done(t)
+        elif t.row.round_state == ROUND_OVER:
+            await self._maybe_next(t)
         return {"type": "left", "table": t.id}
 
     async def _start(self, player: PlayerRow) -> dict:
@@ -491,10 +627,38 @@ class Palast:
         if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
             raise Refusal("'ready' is for the pause between rounds.")
         await self.store.set_ready(t.id, player.id, row.round)
-        seats = await self.store.seats(t.id)
-        if all(s.ready >= row.round for s in seats):
-            self._spawn(self._start_round(t, row.round + 1))
+        await self._maybe_next(t)
         return {"type": "ready", "table": t.id, "round": row.round}
+
+    async def _expire(self, t: LiveTable) -> None:
+        """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""
+        if not await self.store.close_table(t.id, seated=True):
+            row = await self.store.table(t.id)
+            if row is not None:  # it started meanwhile
+                t.row = row
+                return
+            # another process closed it: its players here hear it too
+        message = {"type": "closed", "table": t.id,
+                   "reason": f"The table waited {_span(self.options.waiting_seconds)} without starting and closed."}
+        text = protocol.dumps(message)
+        for s in t.seats:
+            send = self.online.get(s.player_id)
+            if send:
+                send(text)
+        self._drop(t)
+        if self.cluster:
+            self.cluster.announce(t.id, {"type": "_table", "table": t.id})
+
+    async def _maybe_next(self, t: LiveTable) -> None:
+        """Between rounds: the next round starts once every player still at the table is ready
+        (those who left, and bots, are not waited for)."""
+        row = t.row
+        if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
+            return
+        seats = await self.store.seats(t.id)
+        waiting = [s for s in seats if s.left_at is None and not s.bot]
+        if all(s.ready >= row.round for s in waiting):
+            self._spawn(self._start_round(t, row.round + 1))
 
     async def _auto_start(self, t: LiveTable) -> None:
         t.row = await self.store.table(t.id) or t.row
@@ -524,7 +688,7 @@ class Palast:
                 "ends_at": _seconds(t.row.ends_at)}
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
-        deal = self.options.draw()
+        deal = deal_code(self.options.draw())  # 16 bytes or nothing: a number can't get in
         now = self.clock()
         seconds = self._round_seconds(t)
         if not await self.store.start_round(t.id, n, deal, now, now + seconds):
@@ -533,6 +697,7 @@ class Palast:
         t.row = await self.store.table(t.id) or t.row
         await self._load_seats(t)
         t.ending = False
+        t.out.clear()
         for s in t.seats:
             self._replay(t, s, [])
         self._schedule(t)
@@ -546,6 +711,7 @@ class Palast:
                      t.row.rounds, ", ".join(s.name for s in t.seats))
             if t.row.standard:
                 await self._ensure_standard()
+        self._check_done(t)  # every player left or is out: nothing to wait for
         return True
 
     async def play(self, player: PlayerRow, move: str) -> dict:
@@ -576,6 +742,8 @@ class Palast:
             if move == "undo":
                 if not g.rules.undo_allowed:
                     raise Refusal("Undo is off at this table.")
+                if g.last_was_joker:  # SPEC §13: a joker is final (undo would say where a card lies)
+                    raise Refusal("A joker is final in the Palast: undo stops before it.")
                 if not g.undo():
                     raise Refusal("Nothing to undo.")
                 text = "undo"
@@ -618,21 +786,71 @@ class Palast:
             "dealt": [card_text(c) for c in played.dealt] if played else [],
             "completed": [c for c, _suit in played.completed] if played else [],
         }
-        if all(x.state != "playing" for x in t.seats):
+        if self._all_done(t):
             self._spawn(self._end_round(t, n))
         return answer
 
     # -- progress
     def _progress(self, t: LiveTable, s: Seat) -> dict:
         g = s.game
-        state = s.state
-        if state == "playing" and s.player_id not in self.online and not (self.cluster and self.cluster.is_online(s.player_id)):
+        state = self._state(t, s)
+        if state == "playing" and not self.is_online(s.player_id):
             state = "offline"
         msg: dict[str, Any] = {"type": "progress", "table": t.id, "player": s.name, "score": g.score if g else 0,
                                "runs": len(g.done) if g else 0, "moves": g.moves if g else 0, "state": state}
+        if s.bot:
+            msg["bot"] = True
         if state == "solved" and s.ended_at is not None and t.row.round_started is not None:
             msg["seconds"] = round(s.ended_at - t.row.round_started, 1)
         return msg
+
+    def is_online(self, player_id: int) -> bool:
+        return player_id in self.online or bool(self.cluster and self.cluster.is_online(player_id))
+
+    def _state(self, t: LiveTable, s: Seat) -> str:
+        """The seat's state in this round: its game's, or ``out`` (offline too long while playing)."""
+        state = s.state
+        return "out" if state == "playing" and s.player_id in t.out else state
+
+    def _all_done(self, t: LiveTable) -> bool:
+        """Every player has solved, given up, is stuck, left or is out (SPEC §13)."""
+        return bool(t.seats) and all(s.game is not None and self._state(t, s) != "playing" for s in t.seats)
+
+    def _check_done(self, t: LiveTable) -> None:
+        """End the round in play when nobody is playing it any more."""
+        if t.row.round_state == ROUND_PLAYING and not t.ending and self._all_done(t):
+            self._spawn(self._end_round(t, t.row.round))
+
+    async def _sweep_forever(self) -> None:
+        step = max(0.02, min(1.0, self.options.out_seconds / 6, (self.options.house_bots_after or 4) / 4))
+        while True:
+            await asyncio.sleep(step)
+            try:
+                self.sweep()
+            except Exception:  # pragma: no cover - a bug here must not stop the sweeps
+                log.exception("sweep failed")
+
+    def sweep(self) -> None:
+        """Mark players offline for ``out_seconds`` while playing as out, and end rounds whose
+        players are all done.  Runs every few seconds (with several processes, each one)."""
+        now = self.clock()
+        for t in list(self.tables.values()):
+            if t.row.round_state != ROUND_PLAYING or t.ending:
+                continue
+            for s in t.seats:
+                if s.game is None or s.state != "playing":
+                    continue
+                if self.is_online(s.player_id):
+                    self.offline_since.pop(s.player_id, None)
+                    t.out.discard(s.player_id)
+                    continue
+                since = self.offline_since.setdefault(s.player_id, now)
+                if now - since >= self.options.out_seconds and s.player_id not in t.out:
+                    t.out.add(s.player_id)
+                    self._mark(t, s)
+            self._check_done(t)
+        if self.house:
+            self.house.check()
 
     def _mark(self, t: LiveTable, s: Seat) -> None:
         """Send the seat's progress to the table soon, coalescing bursts (well within 1 s)."""
@@ -668,7 +886,7 @@ class Palast:
         for s in t.seats:
             g = s.game
             assert g is not None
-            state = s.state
+            state = self._state(t, s)
             if state == "playing":
                 state = "out of time" if t.row.ends_at is not None and now >= t.row.ends_at - 0.001 else "playing"
             ended = s.ended_at if s.ended_at is not None else now
@@ -680,6 +898,9 @@ class Palast:
         if t.row.round != n or t.row.round_state != ROUND_PLAYING or t.ending:
             return
         t.ending = True
+        if t.flush is not None:  # the last progress (an "out", a last move) goes out before round_over
+            t.flush.cancel()
+            self._flush(t)
         last = n >= t.row.rounds
         for attempt in range(5):
             if self.cluster or attempt:  # the games as written, whichever process played them
@@ -699,15 +920,11 @@ class Palast:
             t.ending = False
             t.row = await self.store.table(t.id) or t.row
             return
+        self._league = None  # experience changed
         for r in results:
             t.totals[r.player_id] = t.totals.get(r.player_id, 0) + r.score
         t.row = await self.store.table(t.id) or t.row
-        standings: list[dict[str, Any]] = sorted(
-            ({"player": r.name, "score": r.score, "total": t.totals[r.player_id], "solved": r.solved,
-              "moves": r.moves, "seconds": r.seconds, "state": r.state} for r in results),
-            key=lambda x: (-x["total"], -x["score"]),
-        )
-        over = {"type": "round_over", "table": t.id, "round": n, "deal": t.row.deal, "standings": standings}
+        over = self._round_over(t, n, t.row.deal, results, t.totals)
         if not last:
             await self._publish(t, over)
             self._schedule(t)
@@ -725,8 +942,11 @@ class Palast:
         another call (or process) already finished the table."""
         totals = [(s.player_id, t.totals.get(s.player_id, 0)) for s in t.seats]
         ranking = league.places(totals)
-        counted = not t.row.training and len(t.seats) >= 2
-        placings = [Placing(pid, total, place) for pid, total, place in ranking]
+        # House bots never get a rating, and a table whose only person played with bots counts
+        # as Training for the league (SPEC §13): only people are rated, and only two or more.
+        bots = {s.player_id for s in t.seats if s.bot}
+        counted = not t.row.training and len(t.seats) - len(bots) >= 2
+        placings = [Placing(pid, total, place) for pid, total, place in ranking if pid not in bots]
         if not await self.store.finish_table(t.id, placings, counted, league.rate):
             return None
         names = {s.player_id: s.name for s in t.seats}

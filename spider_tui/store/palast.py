@@ -42,8 +42,8 @@ def server_login(data: dict[str, Any], url: str) -> tuple[str, str] | None:
     return None
 
 
-def put_login(data: dict[str, Any], url: str, name: str, token: str) -> None:
-    """Keep ``name`` and ``token`` for ``url`` and remember it as the last server."""
+def put_login(data: dict[str, Any], url: str, name: str, token: str, last: bool = True) -> None:
+    """Keep ``name`` and ``token`` for ``url`` and (``last``) remember it as the last server."""
     p = data.get("palast")
     if not isinstance(p, dict):
         p = data["palast"] = {}
@@ -54,7 +54,8 @@ def put_login(data: dict[str, Any], url: str, name: str, token: str) -> None:
     entry = dict(entry) if isinstance(entry, dict) else {}
     entry.update(name=name, token=token)
     servers[url] = entry
-    p["last"] = url
+    if last:
+        p["last"] = url
 
 
 def put_last(data: dict[str, Any], url: str) -> None:

@@ -245,7 +245,7 @@ class RoundState:
     moves: int = 0
     seconds: float = 0.0
     hints: int = 0
-    deal: int | None = None
+    deal: int | str | None = None  # a deal number, or a Palast deal code "p-…" (SPEC §2)
     daily: date | None = None
     practice: bool = False
     #: The position the round started from, for Retry of a round that is not a numbered deal.
@@ -273,11 +273,24 @@ def save_round(data: dict[str, Any], state: RoundState) -> dict[str, Any]:
     return data
 
 
+def _valid_deal(deal: object) -> bool:
+    """A deal number 1..2147483647 or a deal code (SPEC §2, §8)."""
+    from spider_tui.engine.deal import check_deal_number
+
+    if not (_is_int(deal) or isinstance(deal, str)):
+        return False
+    try:
+        check_deal_number(deal)  # type: ignore[arg-type]
+    except ValueError:
+        return False
+    return True
+
+
 def load_round(data: dict[str, Any]) -> RoundState | None:
     """The unfinished round, or ``None`` when there is none or ``[round]`` is malformed.
 
     Malformed means: no non-empty ``position`` text, ``suits`` not 1/2/4, a negative or
-    non-integer count, a bad time, a ``deal`` outside 1..2147483647, a ``daily`` that is not a
+    non-integer count, a bad time, a ``deal`` that is neither a number 1..2147483647 nor a deal code, a ``daily`` that is not a
     ``YYYY-MM-DD`` date, or a key of the wrong type. Missing optional keys take their defaults.
     Whether the position itself is legal is the engine's question (``Game.from_text``).
     """
@@ -300,7 +313,7 @@ def load_round(data: dict[str, Any]) -> RoundState | None:
     if not _is_number(seconds) or seconds < 0:
         return None
     deal = table.get("deal")
-    if deal is not None and not (_is_int(deal) and 1 <= deal <= 2147483647):
+    if deal is not None and not _valid_deal(deal):
         return None
     daily = table.get("daily")
     if daily is not None:

@@ -17,6 +17,7 @@ from typing import Callable
 
 from textual import on
 
+from spider_tui.palast.embedded import EmbeddedPalast
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
@@ -43,6 +44,7 @@ class SpiderApp(TerminalApp):
         self.today = today
         self.rng = rng or random.Random()
         self.book = SaveBook(save, on_written=self._written_elsewhere)
+        self.here = EmbeddedPalast(self.book.save.path.parent)  # the Palast on this computer, when asked for
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -162,7 +164,7 @@ class SpiderApp(TerminalApp):
         """The rules a new deal is played under: the command line's, else the setting."""
         return playable_rules(self.launch.rules or self.settings.rules)
 
-    def begin_deal(self, number: int, suits: int) -> None:
+    def begin_deal(self, number: int | str, suits: int) -> None:  # a number or a deal code
         self.show_round(self.session.deal(number, suits, self.rules))
 
     @on(messages.NewRound)
@@ -254,7 +256,7 @@ class SpiderApp(TerminalApp):
         """The Palast (SPEC §13): the server and name, then the lobby."""
         from spider_tui.ui.palast.connect import ConnectScreen
 
-        self.push_screen(ConnectScreen(self.book, self.look, message.url))
+        self.push_screen(ConnectScreen(self.book, self.look, message.url, here=self.here))
 
     @on(messages.QuitApp)
     def quit_app(self) -> None:
@@ -281,4 +283,5 @@ class SpiderApp(TerminalApp):
         longer, after the terminal is restored)."""
         self.store_round()
         self.book.flush(timeout=2.0)
+        self.here.stop(wait=False)  # the embedded Palast stops with the app
 

@@ -40,9 +40,10 @@ class RetryRound(Message):
 
 @dataclass
 class PracticeDeal(Message):
-    """Deal ``deal`` played alone as practice (not recorded), e.g. a Palast round's deal."""
+    """Deal ``deal`` (a number or a deal code) played alone as practice (not recorded), e.g. a
+    Palast round's deal."""
 
-    deal: int
+    deal: int | str
     suits: int
     rules: str
 

@@ -6,11 +6,10 @@ import random
 
 import pytest
 
-from spider_tui.engine import MAX_DEAL
 from spider_tui.palast.client import PalastClient
 from spider_tui.palast.db import open_store
 from spider_tui.palast.pg_broker import PgBroker
-from spider_tui.palast.server import PalastServer
+from spider_tui.palast.server import Limits, PalastServer
 from spider_tui.palast.tables import Options
 
 
@@ -36,12 +35,17 @@ class Palast:
         return c
 
 
+#: The bytes of deal code p-iwygzbdzjwblunbm7bnbdqrtni: its first hint is a move (not the deal)
+#: and the hint solves it at 1 suit in 107 moves (score 782 with the bonus).
+HINT_SOLVES = bytes.fromhex("45b06c84794d82ba342cf85a11c2336a")
+
+
 def make_options(**kw) -> Options:
-    """Short clocks; deals drawn from a seeded generator, so a failing test fails again the same
-    way (a test that needs a particular deal passes ``draw``)."""
+    """Short clocks; deal codes' bytes drawn from a seeded generator, so a failing test fails
+    again the same way (a test that needs a particular deal passes ``draw``)."""
     deals = random.Random(20261130)
     base = dict(round_seconds=600, fast_seconds=300, between_seconds=30, start_wait=30, progress_delay=0.05,
-                draw=lambda: deals.randrange(1, MAX_DEAL + 1))
+                draw=lambda: deals.randbytes(16), house_bots_after=None)  # house bots: where a test asks
     base.update(kw)
     return Options(**base)
 
@@ -71,10 +75,15 @@ def db_url(request, tmp_path) -> str:
 async def palast_factory(tmp_path, db_url):
     started: list[Palast] = []
 
-    async def make(rate: float = 5000, burst: float = 5000, **options) -> Palast:
+    async def make(rate: float = 5000, burst: float = 5000, limits: Limits | None = None, **options) -> Palast:
+        """A server; its limits are generous (every test player comes from 127.0.0.1) unless
+        ``limits`` are given."""
         broker = PgBroker(db_url) if db_url.startswith("postgresql:") else None  # as `spider server --db`
+        if limits is None:
+            limits = Limits(rate=rate, burst=burst, address_rate=5000, address_burst=5000, per_address=1000,
+                            names=1000, tables=1000)
         server = PalastServer(open_store(db_url, tmp_path), "127.0.0.1", 0, options=make_options(**options),
-                              rate=rate, burst=burst, broker=broker)
+                              broker=broker, limits=limits)
         await server.start()
         p = Palast(server)
         started.append(p)

@@ -44,7 +44,7 @@ async def play_table(c: PalastClient, limit: int | None = None) -> dict:
             return ev
 
 
-def shown(deal: int, suits: int) -> Game:
+def shown(deal: int | str, suits: int) -> Game:
     """Deal ``deal`` as ``spider show N --suits K`` prints it."""
     import contextlib
     import io
@@ -63,6 +63,7 @@ def check_no_leaks(messages: list[dict], suits: int = 1, rules: str = "scoring")
     card, no ``deal:`` line), every card told to them was really turned up, and no message before
     ``round_over`` names the deal.  Returns the number of rounds checked."""
     import json
+    import re
 
     rounds: list[list[dict]] = []
     current: list[dict] | None = None
@@ -80,6 +81,8 @@ def check_no_leaks(messages: list[dict], suits: int = 1, rules: str = "scoring")
         if over is None:
             continue
         deal = over["deal"]
+        # SPEC §2, §13: a Palast round is dealt from a deal code, never from a number
+        assert isinstance(deal, str) and re.fullmatch(r"p-[a-z2-7]{26}", deal), deal
         g = Game.new(deal, suits=suits, rules=rules)
         # `spider show N` prints Spider deals; the one-deck games deal from the same number.
         real = shown(deal, suits) if g.rules.variant == "spider" else Game.new(deal, suits, g.rules.variant)
@@ -89,8 +92,7 @@ def check_no_leaks(messages: list[dict], suits: int = 1, rules: str = "scoring")
                 break
             text = json.dumps(m)
             assert "deal:" not in text and "deal" not in m
-            if deal >= 100000:
-                assert str(deal) not in text, m
+            assert deal not in text and deal[2:] not in text, m
             if m["type"] == "round":
                 assert m["position"] == g.view()
             elif m["type"] == "played":

@@ -4,6 +4,7 @@ reconnect after the server restarts."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import date
 
@@ -100,11 +101,20 @@ async def test_an_unreachable_server_gets_one_line(make_app):
     app = make_app(server="ws://127.0.0.1:9")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ConnectScreen))
+        connect = app.screen
         await pilot.click("#c-name")
         await pilot.press("a")
         await pilot.press("enter")
-        status = app.screen.query_one("#c-status")
+        status = connect.query_one("#c-status")
         await until(pilot, lambda: "Can't reach ws://127.0.0.1:9" in str(status.render()))
+        # ... and the offer to play here instead (SPEC §13, the embedded Palast); n declines it.
+        from spider_tui.ui.palast.connect import PlayHere
+
+        await until(pilot, lambda: isinstance(app.screen, PlayHere))
+        assert "Can't reach ws://127.0.0.1:9" in statics(app.screen)
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is connect)
+        assert app.here.url is None
 
 
 async def test_palast_from_the_start_screen_open_a_table_and_race_a_bot_to_the_end(palast, make_app):
@@ -299,3 +309,88 @@ def test_server_flag_is_checked():
     for bad in ("http://x", "127.0.0.1:8765", "ws://\x1b[2J"):
         with pytest.raises(UsageError, match="ws://127.0.0.1:8765"):
             parse_app_args(["--server", bad])
+
+
+async def test_x_leaves_a_running_table_after_a_question(palast, make_app):
+    # SPEC §13: a player may leave a running table; in the race x asks first (issue 20 item 8).
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Anna")
+        await open_table(pilot, app, lobby, rounds=2)
+        bot = await palast.player("bot-1")
+        await bot.join(table=lobby.session.table["id"])
+        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        race = app.screen
+        await pilot.press("x")
+        await until(pilot, lambda: race.dialog is not None)
+        assert "forfeited" in statics(race)
+        await pilot.press("n")  # stay
+        await until(pilot, lambda: race.dialog is None)
+        assert app.screen is race and lobby.session.phase == "race"
+        await pilot.press("x")
+        await until(pilot, lambda: race.dialog is not None)
+        await pilot.press("y")
+        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "lobby")
+        seen = await bot.wait_for("progress", player="Anna", state="left", timeout=10)
+        assert seen["state"] == "left"
+
+
+async def test_the_app_lists_the_finished_rounds_after_a_restart(palast_factory, make_app):
+    # SPEC §13: after welcome a seated player gets every finished round's round_over (issue 20 item 7).
+    palast = await palast_factory(out_seconds=0.3, between_seconds=60)
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Anna")
+        await open_table(pilot, app, lobby, rounds=3)
+        bot = await palast.player("bot-1")
+        await bot.join(table=lobby.session.table["id"])
+        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await pilot.press("q")
+        await until(pilot, lambda: app.screen is lobby)
+        await pilot.press("q")
+        await until(pilot, lambda: not isinstance(app.screen, PalastScreen))
+    # Anna is away: the bot gives up, and she is out (offline while playing): the round ends.
+    await bot.play("give up", check=True)
+    told = None
+    async with asyncio.timeout(20):
+        while told is None:
+            ev = await bot.next_event()
+            if ev and ev["type"] == "round_over":
+                told = ev
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PalastScreen))
+        lobby = app.screen
+        await until(pilot, lambda: lobby.session.deals == [(1, told["deal"])])
+        await until(pilot, lambda: lobby.session.phase == "standings")
+        await until(pilot, lambda: f"deal {told['deal']}" in statics(lobby))
+        assert "Round 1/3" in statics(lobby)
+
+
+async def test_between_rounds_x_twice_leaves_the_table(palast, make_app):
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Anna")
+        await open_table(pilot, app, lobby, rounds=2)
+        bot = await palast.player("bot-1")
+        await bot.join(table=lobby.session.table["id"])
+        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        await bot.wait_for("round")
+        await bot.play("give up", check=True)
+        await pilot.press("g", "y")
+        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+        await pilot.press("x")
+        await until(pilot, lambda: "forfeited" in statics(lobby))
+        assert lobby.session.phase == "standings"  # asked, not left
+        await pilot.press("x")
+        await until(pilot, lambda: lobby.session.phase == "lobby")
+        # The round-2 start doesn't wait for Anna, who left: the bot's ready starts it.
+        await bot.ready()
+        r2 = await bot.wait_for("round", round=2, timeout=10)
+        assert r2["round"] == 2

@@ -44,7 +44,10 @@ async def test_seats_one_unfinished_table_and_full(store):
     assert await store.table_of(ids[0]) == t.id
     assert await store.unseat(t.id, ids[0])
     assert [(s.name, s.seat) for s in await store.seats(t.id)] == [("p1", 0)]
-    assert (await store.table(t.id)).full_at is None
+    # SPEC §13: the start clock counts from the first time the table had two; a leave doesn't reset it
+    assert (await store.table(t.id)).full_at == 2.0
+    assert await store.seat(t.id, ids[0], 9.0) is None
+    assert (await store.table(t.id)).full_at == 2.0
 
 
 async def test_round_start_and_end_happen_once_even_when_raced(store):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,8 +36,8 @@ def test_parse_never_crashes_and_checks_types(msg):
             assert type(value) is int
         if key in ("name", "rules", "move", "code"):
             assert isinstance(value, str) and not has_control(value)
-    if req.type == "hello":
-        assert name_problem(req["name"]) is None
+    if req.type == "hello" and req["token"] is None:  # a registration: the name is NFKC and allowed
+        assert name_problem(req["name"]) is None and unicodedata.normalize("NFKC", req["name"]) == req["name"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -61,3 +62,21 @@ def test_table_rules_are_canonical_and_scoring_is_implicit():
     assert table_rules("timed") == "classic"
     assert table_rules("practice") == "practice"
     assert table_rules("Spiderette + joker") == "spiderette+joker"
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(max_size=24))
+def test_a_registered_name_is_nfkc_visible_and_at_most_16_columns(name):
+    """Issue 20 item 10: whatever a client sends, a name the server registers is NFKC, has no
+    default-ignorable or filler code point, and takes at most 16 terminal columns."""
+    from spider_tui.palast import names
+
+    try:
+        req = parse(json.dumps({"type": "hello", "protocol": 1, "name": name, "token": None}))
+    except Refusal:
+        return
+    stored = req["name"]
+    assert unicodedata.normalize("NFKC", stored) == stored
+    assert not any(names.ignorable(ch) for ch in stored) and not has_control(stored)
+    assert 1 <= names.width(stored) <= 16
+    assert names.key(stored) == names.key(name)  # the look-alike key doesn't depend on the form sent

@@ -9,6 +9,9 @@ import os
 import socket
 import subprocess
 import sys
+import time
+
+import pytest
 
 from tests.test_pty import Pty
 from tests.waiting import stop_process
@@ -103,3 +106,28 @@ def test_two_apps_race_one_table(tmp_path):
             os.write(p.fd, b"\x11")
             p.exit_status()
         stop_process(server)
+
+
+@pytest.mark.slow
+def test_a_newcomer_races_house_bots_within_30_seconds_of_starting_the_app(tmp_path):
+    """SPEC §13 (issue 20 item 9): from a fresh data dir, the start screen's p, a name, "play
+    here", Enter on the standard table: a race against house bots within 30 s of the start."""
+    env = {"SPIDER_DATA_DIR": str(tmp_path / "fresh"), "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+    t0 = time.monotonic()
+    p = CountingPty(["--server", "ws://127.0.0.1:9"], 80, 24, env)  # nothing listens there
+    try:
+        assert p.wait_for("Your name", 30), p.text()
+        p.send("Anna\r")
+        assert p.wait_for("Play here instead", 30), p.text()
+        p.send("y")
+        assert p.wait_for("standard", 30), p.text()
+        p.send("\r")
+        assert p.wait_for("Time left:", 30), p.text()
+        seconds = time.monotonic() - t0
+        assert p.wait_for("House bot 3", 5), p.text()
+        print(f"a race against house bots {seconds:.1f} s after the app started")
+        assert seconds <= 30
+    finally:
+        os.write(p.fd, b"\x11")
+        p.exit_status()
+    assert (tmp_path / "fresh" / "palast-here.sqlite3").stat().st_size > 0  # its database is in the data dir

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-from spider_tui.engine import Game
+from spider_tui.engine import Game, deal_code
 
-from .conftest import select_all
+from .conftest import HINT_SOLVES, select_all
 from .helpers import check_no_leaks, play_round, play_table
 
 
@@ -116,8 +116,8 @@ async def test_the_clock_ends_a_round_and_ready_starts_the_next(palast_factory):
 
 
 async def test_a_solved_round_gets_the_solve_bonus(palast_factory):
-    # A training table alone on deal 84, which the hint solves at 1 suit; the score is the engine's.
-    palast = await palast_factory(draw=lambda: 84)
+    # A training table alone on a deal the hint solves at 1 suit; the score is the engine's.
+    palast = await palast_factory(draw=lambda: HINT_SOLVES)
     a = await palast.player("Solo")
     t = (await a.open(suits=1, rules="practice", rounds=1, seats=2, private=False))["table"]
     assert t["training"]
@@ -130,12 +130,12 @@ async def test_a_solved_round_gets_the_solve_bonus(palast_factory):
         g.play(m["move"]) if m["move"] not in ("give up",) else g.give_up()
     assert over["standings"][0]["score"] == g.score == last["score"]
     assert over["standings"][0]["solved"] is True and g.won and last["state"] == "solved"
-    assert over["deal"] == 84 and g.score == 780  # includes the bonus: 300 - 107 moves
+    assert over["deal"] == deal_code(HINT_SOLVES) and g.score == 782  # includes the bonus: 300 - 107 moves
     assert over["standings"][0]["moves"] == 107
     await a.wait_for("table_over")
     # Training: not counted in the league, but experience is.
     league = {p["name"]: p for p in await a.league()}
-    assert league["Solo"]["tables"] == 0 and league["Solo"]["experience"] == 780
+    assert league["Solo"]["tables"] == 0 and league["Solo"]["experience"] == 782
 
 
 async def test_joining_a_standard_table_that_filled_seats_you_at_the_open_one(palast):
@@ -163,7 +163,7 @@ async def test_a_spiderette_training_table_plays_on_seven_columns(palast):
 async def test_a_client_playing_on_its_view_and_told_the_cards_matches_the_server(palast_factory):
     # SPEC §13 "While you play": the client plays its move on what it sees; the cards it turns
     # up, or the row a deal brings, come with the server's answer.
-    palast = await palast_factory(draw=lambda: 84)
+    palast = await palast_factory(draw=lambda: HINT_SOLVES)
     a = await palast.player("Viewer")
     await a.open(suits=1, rules="practice", rounds=1, seats=2, private=False)
     await a.start()
@@ -199,8 +199,9 @@ async def test_jokers_undo_and_give_up_through_the_server(palast):
     # The column received a matching card (one rank lower than its exposed card, any suit).
     assert after.jokers_left == 2 and after.card_count() == 104
     assert (after.columns[column - 1][-1] & 15) == (g.columns[column - 1][-1] & 15) - 1
+    # A joker is final in the Palast (SPEC §13): undo would tell where a face-down card lies.
     undone = await a.play("undo")
-    assert Game.from_text(undone["position"]).jokers_left == 3 and undone["score"] == r_score(r) - 1  # undo costs 1
+    assert undone["type"] == "refused" and "joker is final" in undone["reason"]
     assert (await a.play("give up"))["state"] == "gave up"
     over = await a.wait_for("round_over")
     assert over["standings"][0]["state"] == "gave up" and not over["standings"][0]["solved"]
@@ -208,12 +209,9 @@ async def test_jokers_undo_and_give_up_through_the_server(palast):
     assert check_no_leaks(a.received, suits=4, rules="joker+practice+scoring") == 1
 
 
-def r_score(round_event: dict) -> int:
-    return Game.from_text(round_event["position"]).score
-
 
 async def test_progress_reaches_the_others_and_bursts_are_coalesced(palast_factory):
-    palast = await palast_factory(progress_delay=0.9, draw=lambda: 84)
+    palast = await palast_factory(progress_delay=0.9, draw=lambda: HINT_SOLVES)
     a = await palast.player("Fast")
     b = await palast.player("Watcher")
     t = (await a.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["table"]

@@ -9,7 +9,7 @@ import socket
 
 import pytest
 
-from spider_tui.engine import Game
+from spider_tui.engine import Game, deal_code
 from spider_tui.engine.cards import UNKNOWN
 from spider_tui.palast.db import open_store
 from spider_tui.palast.server import PalastServer
@@ -17,7 +17,7 @@ from spider_tui.palast.session import BACK_ONLINE_TEXT, PalastError, PalastSessi
 
 from tests.waiting import until
 
-from .conftest import make_options
+from .conftest import HINT_SOLVES, make_options
 from .helpers import play_round
 
 
@@ -84,7 +84,7 @@ async def test_a_server_that_is_not_a_palast_is_one_line(tmp_path):
 
 
 async def test_open_join_by_code_start_and_race_one_round_to_the_final_ranking(palast_factory, sessions):
-    palast = await palast_factory(draw=lambda: 84)  # a deal whose first hint is a move, not a deal
+    palast = await palast_factory(draw=lambda: HINT_SOLVES)  # a deal whose first hint is a move, not a deal
     anna = await sessions(palast.url, "Anna")
     assert await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
     assert anna.phase == "waiting" and anna.is_host and anna.code
@@ -126,7 +126,7 @@ async def test_open_join_by_code_start_and_race_one_round_to_the_final_ranking(p
     await until(lambda: anna.phase == "final" and bo.phase == "final")
     assert anna.standings["round"] == 1
     assert {s["player"] for s in anna.standings["standings"]} == {"Anna", "Bo"}
-    assert len(anna.deals) == 1 and anna.deals[0][0] == 1 and anna.deals[0][1] >= 1
+    assert len(anna.deals) == 1 and anna.deals[0][0] == 1 and anna.deals[0][1] == deal_code(HINT_SOLVES)
     assert sorted(r["player"] for r in anna.ranking) == ["Anna", "Bo"]
     assert {r["place"] for r in anna.ranking} <= {1, 2}
     anna.back_to_lobby()

@@ -9,11 +9,11 @@ import threading
 from spider_tui.palast.db import open_store
 from spider_tui.palast.server import PalastServer
 
-from .conftest import make_options
+from .conftest import HINT_SOLVES, make_options
 
 
 class ThreadedPalast:
-    def __init__(self, data_dir, port: int = 0, deal: int = 1234):
+    def __init__(self, data_dir, port: int = 0, deal: bytes = HINT_SOLVES):
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()

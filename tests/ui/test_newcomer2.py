@@ -52,15 +52,16 @@ async def test_palast_from_the_start_screen_types_the_name_into_the_name_field(m
         await pilot.pause()
         await pilot.press("p")
         await pilot.pause()
-        assert isinstance(app.screen, connect.ConnectScreen)
+        screen = app.screen
+        assert isinstance(screen, connect.ConnectScreen)
         await pilot.press(*"Newbie", "enter")
         for _ in range(200):
             await pilot.pause(0.05)
-            said = str(app.screen.query_one("#c-status").render())
+            said = str(screen.query_one("#c-status").render())
             if "Can't reach" in said:
                 break
-        assert app.screen.query_one("#c-name", Input).value == "Newbie"
-        assert app.screen.query_one("#c-server", Input).value == url
+        assert screen.query_one("#c-name", Input).value == "Newbie"
+        assert screen.query_one("#c-server", Input).value == url
         assert "spider server" in said and "address" in said, said
 
 

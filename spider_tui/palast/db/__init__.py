@@ -40,6 +40,7 @@ class PlayerRow:
     tables: int
     wins: int
     experience: int
+    bot: bool = False  # a house bot (SPEC §13): marked wherever names show, never rated
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ class TableRow:
     state: str  # WAITING, PLAYING, FINISHED
     round: int  # the current (or last) round, 0 before the first
     round_state: str  # NO_ROUND, ROUND_PLAYING, ROUND_OVER
-    deal: int | None  # the current round's deal
+    deal: int | str | None  # the current round's deal: a deal code (SPEC §2); a number in old rows
     round_started: float | None
     ends_at: float | None  # the current round's deadline
     next_at: float | None  # between rounds: when the next round starts at the latest
@@ -68,8 +69,29 @@ class TableRow:
         return "practice" in self.rules.split("+")
 
 
+#: Columns added after the first schema: (table, column, declaration); a store adds each one an
+#: older database lacks when it opens (``schema.sql`` has them all for a new database).
+ADDED_COLUMNS = (
+    ("players", "bot", "INTEGER NOT NULL DEFAULT 0"),
+    ("seats", "left_at", "DOUBLE PRECISION"),
+)
+
 #: The columns a ``PlayerRow`` / ``TableRow`` is read from, in field order (both stores' SQL).
-PLAYER_COLS = "id, name, token_hash, rating_mu, rating_sigma, tables, wins, experience"
+PLAYER_COLS = "id, name, token_hash, rating_mu, rating_sigma, tables, wins, experience, bot"
+#: The columns a ``SeatRow`` is read from (seats ``s`` joined with players ``p``).
+SEAT_COLS = "s.table_id, s.player_id, p.name, s.seat, s.ready, s.left_at, p.bot"
+
+
+def player_row(row: "Sequence[object]") -> PlayerRow:
+    r = list(row)
+    r[8] = bool(r[8])
+    return PlayerRow(*r)  # type: ignore[arg-type]
+
+
+def seat_row(row: "Sequence[object]") -> SeatRow:
+    r = list(row)
+    r[6] = bool(r[6])
+    return SeatRow(*r)  # type: ignore[arg-type]
 TABLE_COLS = (
     "id, host, suits, rules, rounds, seats, private, code, standard, state, round, round_state, "
     "deal, round_started, ends_at, next_at, created, full_at"
@@ -91,6 +113,8 @@ class SeatRow:
     name: str
     seat: int  # 0-based, in sitting order
     ready: int  # the last round this player said `ready` after (0 = none)
+    left_at: float | None = None  # left the running table (the rest of its rounds forfeited)
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,15 +165,17 @@ class Store(abc.ABC):
 
     # -- players
     @abc.abstractmethod
-    async def register(self, name: str, token_hash: str, now: float) -> PlayerRow | None:
-        """A new player, or None when the name (case-insensitively) is taken."""
+    async def register(self, name: str, token_hash: str, now: float, bot: bool = False) -> PlayerRow | None:
+        """A new player (a house bot when ``bot``), or None when the name is taken
+        case-insensitively or another name has its confusable skeleton (``names.key``; a unique
+        index in the database)."""
 
     @abc.abstractmethod
     async def player_by_name(self, name: str) -> PlayerRow | None: ...
 
     @abc.abstractmethod
     async def league(self) -> list[PlayerRow]:
-        """Players who played a counted table or scored points, best rating first."""
+        """Players (never bots) who played a counted table or scored points, best rating first."""
 
     # -- tables and seats
     @abc.abstractmethod
@@ -184,21 +210,33 @@ class Store(abc.ABC):
         """Pass a waiting table to another seated player (its host left)."""
 
     @abc.abstractmethod
-    async def close_table(self, table_id: int) -> bool:
-        """Close a waiting table nobody sits at (state finished, no rounds); True when closed."""
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
+        """Close a table that hasn't started: its row and seats are deleted (it played nothing,
+        so nothing of it is kept).  Only when nobody sits at it, unless ``seated`` (a table
+        that waited too long: its players are unseated).  True when this call closed it."""
 
     @abc.abstractmethod
     async def table_of(self, player_id: int) -> int | None:
         """The unfinished table the player sits at, if any."""
 
     @abc.abstractmethod
+    async def leave_running(self, table_id: int, player_id: int, now: float) -> bool:
+        """A player leaves a table in play: the seat stays (the total stands and is ranked), marked
+        left at ``now``.  False when the table isn't playing or the player left already."""
+
+    @abc.abstractmethod
     async def set_ready(self, table_id: int, player_id: int, round: int) -> None: ...
 
     # -- rounds
     @abc.abstractmethod
-    async def start_round(self, table_id: int, round: int, deal: int, now: float, ends_at: float) -> bool:
-        """Start round ``round`` (1 = the first; the table then plays) with ``deal``; only from
-        round ``round - 1`` not in play.  True when this call started it."""
+    async def start_round(self, table_id: int, round: int, deal: str, now: float, ends_at: float) -> bool:
+        """Start round ``round`` (1 = the first; the table then plays) with ``deal`` (a deal code,
+        kept per round for ``round_deals``); only from round ``round - 1`` not in play.  True when
+        this call started it."""
+
+    @abc.abstractmethod
+    async def round_deals(self, table_id: int) -> dict[int, int | str]:
+        """Each started round's deal (round -> deal code; a number in old rows)."""
 
     @abc.abstractmethod
     async def add_action(self, action: ActionRow) -> bool:
@@ -228,6 +266,28 @@ class Store(abc.ABC):
     async def finish_table(self, table_id: int, ranking: Sequence[Placing], counted: bool, rate: Rater) -> bool:
         """Make the table finished; if ``counted``, update the league (rating, tables, wins)
         from ``ranking`` in the same transaction.  True when this call finished it (once only)."""
+
+
+#: Names are unique by their confusable skeleton too (``palast.names.key``).  A database made
+#: before that gets the column, each player's skeleton oldest first (a later name whose skeleton
+#: is taken keeps NULL: it still signs in, and no new name can look like the older one), and the
+#: unique index.  Both stores run these after ``schema.sql``.
+SKELETON_COLUMN = "ALTER TABLE players ADD COLUMN skeleton TEXT"
+SKELETON_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_skeleton ON players (skeleton)"
+
+
+def skeletons(rows: "Sequence[tuple[int, str]]", taken: "set[str]") -> list[tuple[str, int]]:
+    """``(skeleton, id)`` to set for players ``(id, name)`` (oldest first) whose skeleton is not
+    ``taken`` (nor given to an older one of them)."""
+    from ..names import key
+
+    out = []
+    for pid, name in rows:
+        k = key(name)
+        if k not in taken:
+            taken.add(k)
+            out.append((k, pid))
+    return out
 
 
 def open_store(url: str | None, data_dir) -> Store:
@@ -268,5 +328,6 @@ def stale(seqs: Mapping[int, int], written: Mapping[int, int]) -> bool:
 __all__ = [
     "StaleRound", "stale", "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
-    "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row",
+    "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row", "SEAT_COLS", "seat_row", "player_row", "ADDED_COLUMNS",
+    "SKELETON_COLUMN", "SKELETON_INDEX", "skeletons",
 ]

@@ -28,15 +28,29 @@ from psycopg.errors import UniqueViolation
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, StaleRound, result_row, stale, table_row,
+    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
+    result_row, seat_row, skeletons, stale, table_row,
 )
+from ..names import key
 
 T = TypeVar("T")
 
 #: Any number that is the same in every process: the lock that serialises schema changes.
 _SCHEMA_LOCK = 0x5B1DE7
-#: The schema versions in order; each entry is applied once (``palast_schema``).
-SCHEMA_VERSION = 1
+#: The schema version (``palast_schema``): each step is applied once, in order, in ``open``.
+#: 2: players.skeleton (names unique by their confusable skeleton); 3: deal codes, round_deals,
+#: house bots, leaving a running table.
+SCHEMA_VERSION = 3
+
+
+def migration_3() -> list[str]:
+    """Version 3 (issue 20): deal codes (text), each round's deal, house bots, leaving a running
+    table.  Every statement may run on a database that has it already."""
+    out = ["ALTER TABLE tables ALTER COLUMN deal TYPE TEXT USING deal::text",
+           "CREATE TABLE IF NOT EXISTS round_deals (table_id INTEGER NOT NULL, round INTEGER NOT NULL, "
+           "deal TEXT NOT NULL, PRIMARY KEY (table_id, round))"]
+    out += [f"ALTER TABLE {t} ADD COLUMN IF NOT EXISTS {c} {d}" for t, c, d in ADDED_COLUMNS]
+    return out
 
 
 def schema_sql() -> str:
@@ -134,6 +148,21 @@ class PostgresStore(Store):
                 await first.execute(
                     "INSERT INTO palast_schema VALUES (1, extract(epoch FROM now()))"
                 )
+            if have < 2:
+                await first.execute(SKELETON_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
+                cur = await first.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id")
+                missing = await cur.fetchall()
+                if missing:
+                    cur = await first.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")
+                    taken = {r[0] for r in await cur.fetchall()}
+                    async with first.cursor() as c:
+                        await c.executemany("UPDATE players SET skeleton = %s WHERE id = %s", skeletons(missing, taken))
+                await first.execute(SKELETON_INDEX)
+                await first.execute("INSERT INTO palast_schema VALUES (2, extract(epoch FROM now()))")
+            if have < 3:
+                for statement in migration_3():
+                    await first.execute(statement)
+                await first.execute("INSERT INTO palast_schema VALUES (3, extract(epoch FROM now()))")
         self._idle.put_nowait(first)
         for _ in range(self.pool_size - 1):
             self._idle.put_nowait(None)  # connected on first use
@@ -148,15 +177,15 @@ class PostgresStore(Store):
         self._idle = None
 
     # -- players
-    async def register(self, name: str, token_hash: str, now: float) -> PlayerRow | None:
+    async def register(self, name: str, token_hash: str, now: float, bot: bool = False) -> PlayerRow | None:
         async def go(db: psycopg.AsyncConnection) -> PlayerRow | None:
             cur = await db.execute(
-                "INSERT INTO players (name, name_key, token_hash, created) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (name_key) DO NOTHING RETURNING id",
-                (name, name.casefold(), token_hash, now),
+                "INSERT INTO players (name, name_key, skeleton, token_hash, created, bot) VALUES (%s, %s, %s, %s, %s, %s) "
+                "ON CONFLICT DO NOTHING RETURNING id",
+                (name, name.casefold(), key(name), token_hash, now, int(bot)),
             )
             row = await cur.fetchone()
-            return PlayerRow(row[0], name, token_hash, None, None, 0, 0, 0) if row else None
+            return PlayerRow(row[0], name, token_hash, None, None, 0, 0, 0, bot) if row else None
 
         return await self._run(go)
 
@@ -164,17 +193,17 @@ class PostgresStore(Store):
         async def go(db: psycopg.AsyncConnection) -> PlayerRow | None:
             cur = await db.execute(f"SELECT {PLAYER_COLS} FROM players WHERE name_key = %s", (name.casefold(),))
             row = await cur.fetchone()
-            return PlayerRow(*row) if row else None
+            return player_row(row) if row else None
 
         return await self._run(go)
 
     async def league(self) -> list[PlayerRow]:
         async def go(db: psycopg.AsyncConnection) -> list[PlayerRow]:
             cur = await db.execute(
-                f"SELECT {PLAYER_COLS} FROM players WHERE tables > 0 OR experience > 0 "
+                f"SELECT {PLAYER_COLS} FROM players WHERE (tables > 0 OR experience > 0) AND bot = 0 "
                 "ORDER BY rating_mu IS NULL, rating_mu - 3 * rating_sigma DESC, experience DESC, name_key"
             )
-            return [PlayerRow(*r) for r in await cur.fetchall()]
+            return [player_row(r) for r in await cur.fetchall()]
 
         return await self._run(go)
 
@@ -220,12 +249,12 @@ class PostgresStore(Store):
             if row is None:
                 return "There is no such table."
             state, max_seats = row
-            cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s AND player_id = %s", (table_id, player_id))
+            cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s AND player_id = %s AND left_at IS NULL", (table_id, player_id))
             if await cur.fetchone():
                 return None
             cur = await db.execute(
                 "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id "
-                "WHERE s.player_id = %s AND t.state != %s",
+                "WHERE s.player_id = %s AND t.state != %s AND s.left_at IS NULL",
                 (player_id, FINISHED),
             )
             other = await cur.fetchone()
@@ -241,8 +270,8 @@ class PostgresStore(Store):
                 "INSERT INTO seats (table_id, player_id, seat, joined) VALUES (%s, %s, %s, %s)",
                 (table_id, player_id, taken, now),
             )
-            if taken + 1 == 2:
-                await db.execute("UPDATE tables SET full_at = %s WHERE id = %s", (now, table_id))
+            if taken + 1 >= 2:  # the start clock counts from the first time two sat (SPEC §13)
+                await db.execute("UPDATE tables SET full_at = %s WHERE id = %s AND full_at IS NULL", (now, table_id))
             return None
 
         return await self._run(tx, tx=True)
@@ -258,10 +287,8 @@ class PostgresStore(Store):
                 return False
             cur = await db.execute("SELECT player_id FROM seats WHERE table_id = %s ORDER BY seat", (table_id,))
             rows = await cur.fetchall()
-            for i, (pid,) in enumerate(rows):
+            for i, (pid,) in enumerate(rows):  # the start clock (full_at) keeps running
                 await db.execute("UPDATE seats SET seat = %s WHERE table_id = %s AND player_id = %s", (i, table_id, pid))
-            if len(rows) < 2:
-                await db.execute("UPDATE tables SET full_at = NULL WHERE id = %s", (table_id,))
             return True
 
         return await self._run(tx, tx=True)
@@ -269,11 +296,11 @@ class PostgresStore(Store):
     async def seats(self, table_id: int) -> list[SeatRow]:
         async def go(db: psycopg.AsyncConnection) -> list[SeatRow]:
             cur = await db.execute(
-                "SELECT s.table_id, s.player_id, p.name, s.seat, s.ready FROM seats s "
+                f"SELECT {SEAT_COLS} FROM seats s "
                 "JOIN players p ON p.id = s.player_id WHERE s.table_id = %s ORDER BY s.seat",
                 (table_id,),
             )
-            return [SeatRow(*r) for r in await cur.fetchall()]
+            return [seat_row(r) for r in await cur.fetchall()]
 
         return await self._run(go)
 
@@ -283,25 +310,40 @@ class PostgresStore(Store):
 
         await self._run(go)
 
-    async def close_table(self, table_id: int) -> bool:
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
         async def go(db: psycopg.AsyncConnection) -> bool:
-            cur = await db.execute(
-                "UPDATE tables SET state = %s WHERE id = %s AND state = %s "
-                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = %s)",
-                (FINISHED, table_id, WAITING, table_id),
-            )
-            return cur.rowcount == 1
+            cur = await db.execute("SELECT 1 FROM tables WHERE id = %s AND state = %s FOR UPDATE", (table_id, WAITING))
+            if await cur.fetchone() is None:
+                return False
+            if not seated:
+                cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s", (table_id,))
+                if await cur.fetchone() is not None:
+                    return False
+            await db.execute("DELETE FROM seats WHERE table_id = %s", (table_id,))
+            await db.execute("DELETE FROM tables WHERE id = %s", (table_id,))
+            return True
 
-        return await self._run(go)
+        return await self._run(go, tx=True)
 
     async def table_of(self, player_id: int) -> int | None:
         async def go(db: psycopg.AsyncConnection) -> int | None:
             cur = await db.execute(
-                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = %s AND t.state != %s",
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = %s AND t.state != %s AND s.left_at IS NULL",
                 (player_id, FINISHED),
             )
             row = await cur.fetchone()
             return row[0] if row else None
+
+        return await self._run(go)
+
+    async def leave_running(self, table_id: int, player_id: int, now: float) -> bool:
+        async def go(db: psycopg.AsyncConnection) -> bool:
+            cur = await db.execute(
+                "UPDATE seats SET left_at = %s WHERE table_id = %s AND player_id = %s AND left_at IS NULL "
+                "AND EXISTS (SELECT 1 FROM tables WHERE id = %s AND state = %s)",
+                (now, table_id, player_id, table_id, PLAYING),
+            )
+            return cur.rowcount == 1
 
         return await self._run(go)
 
@@ -314,14 +356,28 @@ class PostgresStore(Store):
         await self._run(go)
 
     # -- rounds
-    async def start_round(self, table_id: int, round: int, deal: int, now: float, ends_at: float) -> bool:
-        async def go(db: psycopg.AsyncConnection) -> bool:
+    async def start_round(self, table_id: int, round: int, deal: str, now: float, ends_at: float) -> bool:
+        async def tx(db: psycopg.AsyncConnection) -> bool:
             cur = await db.execute(
                 "UPDATE tables SET round = %s, round_state = %s, state = %s, deal = %s, round_started = %s, "
                 "ends_at = %s, next_at = NULL WHERE id = %s AND round = %s AND round_state != %s AND state != %s",
                 (round, ROUND_PLAYING, PLAYING, deal, now, ends_at, table_id, round - 1, ROUND_PLAYING, FINISHED),
             )
-            return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            await db.execute(
+                "INSERT INTO round_deals (table_id, round, deal) VALUES (%s, %s, %s) "
+                "ON CONFLICT (table_id, round) DO UPDATE SET deal = excluded.deal",
+                (table_id, round, deal),
+            )
+            return True
+
+        return await self._run(tx, tx=True)
+
+    async def round_deals(self, table_id: int) -> dict[int, int | str]:
+        async def go(db: psycopg.AsyncConnection) -> dict[int, int | str]:
+            cur = await db.execute("SELECT round, deal FROM round_deals WHERE table_id = %s", (table_id,))
+            return {r: d for r, d in await cur.fetchall()}
 
         return await self._run(go)
 

@@ -4,13 +4,15 @@ CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     name_key TEXT NOT NULL UNIQUE,          -- name.casefold(): names are unique case-insensitively
+    skeleton TEXT,                          -- names.key(name): unique (an index, see MIGRATE_SKELETON)
     token_hash TEXT NOT NULL,               -- sha256 of the token; the token itself is never stored
     created DOUBLE PRECISION NOT NULL,
     rating_mu DOUBLE PRECISION,             -- OpenSkill rating, NULL before the first counted table
     rating_sigma DOUBLE PRECISION,
     tables INTEGER NOT NULL DEFAULT 0,      -- counted tables played
     wins INTEGER NOT NULL DEFAULT 0,        -- counted tables won (place 1, shared or not)
-    experience INTEGER NOT NULL DEFAULT 0   -- every point ever scored, Training included
+    experience INTEGER NOT NULL DEFAULT 0,  -- every point ever scored, Training included
+    bot INTEGER NOT NULL DEFAULT 0          -- a house bot (SPEC §13): marked, never rated
 );
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY,
@@ -25,7 +27,7 @@ CREATE TABLE IF NOT EXISTS tables (
     state TEXT NOT NULL,                    -- waiting | playing | finished
     round INTEGER NOT NULL DEFAULT 0,
     round_state TEXT NOT NULL DEFAULT 'none',  -- none | playing | over
-    deal INTEGER,
+    deal TEXT,                              -- the current round's deal code p-… (SPEC §2); old rows: a number
     round_started DOUBLE PRECISION,
     ends_at DOUBLE PRECISION,
     next_at DOUBLE PRECISION,
@@ -39,6 +41,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     ready INTEGER NOT NULL DEFAULT 0,
     joined DOUBLE PRECISION NOT NULL,
+    left_at DOUBLE PRECISION,               -- left the running table: the rest of its rounds are forfeited
     PRIMARY KEY (table_id, player_id)
 );
 CREATE INDEX IF NOT EXISTS seats_player ON seats (player_id);
@@ -61,4 +64,10 @@ CREATE TABLE IF NOT EXISTS results (
     seconds DOUBLE PRECISION,
     state TEXT NOT NULL,
     PRIMARY KEY (table_id, round, player_id)
+);
+CREATE TABLE IF NOT EXISTS round_deals (     -- every round's deal, told in its round_over (SPEC §13)
+    table_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    deal TEXT NOT NULL,
+    PRIMARY KEY (table_id, round)
 );

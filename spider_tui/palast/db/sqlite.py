@@ -20,8 +20,10 @@ from typing import TypeVar
 from . import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    PLAYER_COLS, TABLE_COLS, StaleRound, result_row, stale, table_row,
+    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
+    result_row, seat_row, skeletons, stale, table_row,
 )
+from ..names import key
 
 T = TypeVar("T")
 log = logging.getLogger("spider.palast")
@@ -68,11 +70,26 @@ class SqliteStore(Store):
             # thread, so a commit never waits for the disk: see ``_checkpoints``.
             db.execute("PRAGMA wal_autocheckpoint=0")
             db.executescript(resources.files(__package__).joinpath("schema.sql").read_text())
+            for table, column, decl in ADDED_COLUMNS:  # a database made by an older version
+                if column not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+            self._migrate(db)
             self._db = db
 
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._pool, connect)
         self._checkpointer = asyncio.ensure_future(self._checkpoints())
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        """Names unique by skeleton in a database made before (see ``SKELETON_COLUMN``)."""
+        if "skeleton" not in {r[1] for r in db.execute("PRAGMA table_info(players)")}:
+            db.execute(SKELETON_COLUMN)
+        missing = db.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id").fetchall()
+        if missing:
+            taken = {r[0] for r in db.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")}
+            db.executemany("UPDATE players SET skeleton = ? WHERE id = ?", skeletons(missing, taken))
+        db.execute(SKELETON_INDEX)
 
     async def _checkpoints(self) -> None:
         """Copy the WAL back into the database file every ``CHECKPOINT_SECONDS``, from a second
@@ -123,34 +140,34 @@ class SqliteStore(Store):
         self._pool.shutdown(wait=True)
 
     # -- players
-    async def register(self, name: str, token_hash: str, now: float) -> PlayerRow | None:
+    async def register(self, name: str, token_hash: str, now: float, bot: bool = False) -> PlayerRow | None:
         def go(db: sqlite3.Connection) -> PlayerRow | None:
             try:
                 cur = db.execute(
-                    "INSERT INTO players (name, name_key, token_hash, created) VALUES (?, ?, ?, ?)",
-                    (name, name.casefold(), token_hash, now),
+                    "INSERT INTO players (name, name_key, skeleton, token_hash, created, bot) VALUES (?, ?, ?, ?, ?, ?)",
+                    (name, name.casefold(), key(name), token_hash, now, int(bot)),
                 )
             except sqlite3.IntegrityError:
                 return None
             assert cur.lastrowid is not None  # an INSERT that succeeded
-            return PlayerRow(cur.lastrowid, name, token_hash, None, None, 0, 0, 0)
+            return PlayerRow(cur.lastrowid, name, token_hash, None, None, 0, 0, 0, bot)
 
         return await self._run(go)
 
     async def player_by_name(self, name: str) -> PlayerRow | None:
         def go(db: sqlite3.Connection) -> PlayerRow | None:
             row = db.execute(f"SELECT {PLAYER_COLS} FROM players WHERE name_key = ?", (name.casefold(),)).fetchone()
-            return PlayerRow(*row) if row else None
+            return player_row(row) if row else None
 
         return await self._run(go)
 
     async def league(self) -> list[PlayerRow]:
         def go(db: sqlite3.Connection) -> list[PlayerRow]:
             rows = db.execute(
-                f"SELECT {PLAYER_COLS} FROM players WHERE tables > 0 OR experience > 0 "
+                f"SELECT {PLAYER_COLS} FROM players WHERE (tables > 0 OR experience > 0) AND bot = 0 "
                 "ORDER BY rating_mu IS NULL, rating_mu - 3 * rating_sigma DESC, experience DESC, name_key"
             ).fetchall()
-            return [PlayerRow(*r) for r in rows]
+            return [player_row(r) for r in rows]
 
         return await self._run(go)
 
@@ -193,10 +210,10 @@ class SqliteStore(Store):
             if row is None:
                 return "There is no such table."
             state, max_seats, standard = row
-            if db.execute("SELECT 1 FROM seats WHERE table_id = ? AND player_id = ?", (table_id, player_id)).fetchone():
+            if db.execute("SELECT 1 FROM seats WHERE table_id = ? AND player_id = ? AND left_at IS NULL", (table_id, player_id)).fetchone():
                 return None
             other = db.execute(
-                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ?",
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ? AND s.left_at IS NULL",
                 (player_id, FINISHED),
             ).fetchone()
             if other:
@@ -210,8 +227,8 @@ class SqliteStore(Store):
                 "INSERT INTO seats (table_id, player_id, seat, joined) VALUES (?, ?, ?, ?)",
                 (table_id, player_id, taken, now),
             )
-            if taken + 1 == 2:
-                db.execute("UPDATE tables SET full_at = ? WHERE id = ?", (now, table_id))
+            if taken + 1 >= 2:  # the start clock counts from the first time two sat (SPEC §13)
+                db.execute("UPDATE tables SET full_at = ? WHERE id = ? AND full_at IS NULL", (now, table_id))
             return None
 
         return await self._run(lambda db: self._tx(db, tx))
@@ -224,12 +241,11 @@ class SqliteStore(Store):
             cur = db.execute("DELETE FROM seats WHERE table_id = ? AND player_id = ?", (table_id, player_id))
             if cur.rowcount != 1:
                 return False
-            # Close the gap in the seat order; the second-player clock restarts below two.
+            # Close the gap in the seat order; the start clock (full_at) keeps running: a leave and
+            # rejoin doesn't restart it.
             rows = db.execute("SELECT player_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
             for i, (pid,) in enumerate(rows):
                 db.execute("UPDATE seats SET seat = ? WHERE table_id = ? AND player_id = ?", (i, table_id, pid))
-            if len(rows) < 2:
-                db.execute("UPDATE tables SET full_at = NULL WHERE id = ?", (table_id,))
             return True
 
         return await self._run(lambda db: self._tx(db, tx))
@@ -237,35 +253,47 @@ class SqliteStore(Store):
     async def seats(self, table_id: int) -> list[SeatRow]:
         def go(db: sqlite3.Connection) -> list[SeatRow]:
             rows = db.execute(
-                "SELECT s.table_id, s.player_id, p.name, s.seat, s.ready FROM seats s "
+                f"SELECT {SEAT_COLS} FROM seats s "
                 "JOIN players p ON p.id = s.player_id WHERE s.table_id = ? ORDER BY s.seat",
                 (table_id,),
             ).fetchall()
-            return [SeatRow(*r) for r in rows]
+            return [seat_row(r) for r in rows]
 
         return await self._run(go)
 
     async def set_host(self, table_id: int, name: str) -> None:
         await self._run(lambda db: db.execute("UPDATE tables SET host = ? WHERE id = ?", (name, table_id)))
 
-    async def close_table(self, table_id: int) -> bool:
+    async def close_table(self, table_id: int, *, seated: bool = False) -> bool:
         def go(db: sqlite3.Connection) -> bool:
-            cur = db.execute(
-                "UPDATE tables SET state = ? WHERE id = ? AND state = ? "
-                "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = ?)",
-                (FINISHED, table_id, WAITING, table_id),
-            )
-            return cur.rowcount == 1
+            if not seated and db.execute("SELECT 1 FROM seats WHERE table_id = ?", (table_id,)).fetchone():
+                return False
+            if not db.execute("SELECT 1 FROM tables WHERE id = ? AND state = ?", (table_id, WAITING)).fetchone():
+                return False
+            db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            return True
 
-        return await self._run(go)
+        return await self._run(lambda db: self._tx(db, go))
 
     async def table_of(self, player_id: int) -> int | None:
         def go(db: sqlite3.Connection) -> int | None:
             row = db.execute(
-                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ?",
+                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id WHERE s.player_id = ? AND t.state != ? AND s.left_at IS NULL",
                 (player_id, FINISHED),
             ).fetchone()
             return row[0] if row else None
+
+        return await self._run(go)
+
+    async def leave_running(self, table_id: int, player_id: int, now: float) -> bool:
+        def go(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
+                "UPDATE seats SET left_at = ? WHERE table_id = ? AND player_id = ? AND left_at IS NULL "
+                "AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND state = ?)",
+                (now, table_id, player_id, table_id, PLAYING),
+            )
+            return cur.rowcount == 1
 
         return await self._run(go)
 
@@ -275,14 +303,24 @@ class SqliteStore(Store):
         ))
 
     # -- rounds
-    async def start_round(self, table_id: int, round: int, deal: int, now: float, ends_at: float) -> bool:
-        def go(db: sqlite3.Connection) -> bool:
+    async def start_round(self, table_id: int, round: int, deal: str, now: float, ends_at: float) -> bool:
+        def tx(db: sqlite3.Connection) -> bool:
             cur = db.execute(
                 "UPDATE tables SET round = ?, round_state = ?, state = ?, deal = ?, round_started = ?, "
                 "ends_at = ?, next_at = NULL WHERE id = ? AND round = ? AND round_state != ? AND state != ?",
                 (round, ROUND_PLAYING, PLAYING, deal, now, ends_at, table_id, round - 1, ROUND_PLAYING, FINISHED),
             )
-            return cur.rowcount == 1
+            if cur.rowcount != 1:
+                return False
+            db.execute("INSERT OR REPLACE INTO round_deals (table_id, round, deal) VALUES (?, ?, ?)", (table_id, round, deal))
+            return True
+
+        return await self._run(lambda db: self._tx(db, tx))
+
+    async def round_deals(self, table_id: int) -> dict[int, int | str]:
+        def go(db: sqlite3.Connection) -> dict[int, int | str]:
+            rows = db.execute("SELECT round, deal FROM round_deals WHERE table_id = ?", (table_id,)).fetchall()
+            return {r: d for r, d in rows}
 
         return await self._run(go)
 

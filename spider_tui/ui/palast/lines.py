@@ -16,9 +16,16 @@ def name(text: object, width: int | None = None) -> str:
     return s if width is None or len(s) <= width else s[: max(1, width - 1)] + "…"
 
 
-def clock(seconds: float | None) -> str:
+def num(value: object) -> int:
+    """A whole number from the network for a column (0 for anything that isn't a number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or abs(value) > 10**12:
+        return 0
+    return int(value)
+
+
+def clock(seconds: object) -> str:
     """``m:ss``."""
-    s = max(0, int((seconds or 0) + 0.5))
+    s = max(0, num(seconds + 0.5)) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0
     return f"{s // 60}:{s % 60:02d}"
 
 
@@ -36,24 +43,25 @@ def lobby_row(table: dict) -> str:
     state, and Training.  Fits 78 columns."""
     host = "standard" if table.get("host") is None else name(table.get("host"), 16)
     players = table.get("players") or []
-    rounds = f"{table.get('round', 0)}/{table.get('rounds', '?')}"
-    seats = f"{len(players)}/{table.get('seats', '?')}"
-    state = str(table.get("state", ""))
+    rounds = f"{num(table.get('round'))}/{num(table.get('rounds'))}"
+    seats = f"{len(players) if isinstance(players, list) else 0}/{num(table.get('seats'))}"
+    state = name(table.get("state", ""), 8)
     extra = (" T" if table.get("training") else "") + (" P" if table.get("private") else "")
-    return (f"{int(table.get('id', 0)):>4}  {host:<16} {table.get('suits', '?'):>5}  {rules_word(table):<18} "
+    return (f"{num(table.get('id')):>4}  {host:<16} {num(table.get('suits')):>5}  {rules_word(table):<18} "
             f"{rounds:>6}  {seats:>5}  {state:<8}{extra}")
 
 
 def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
     """An opponent above the race table: name, score, runs, moves, state (solved in m:ss), and
     with ``total`` (running total, place) the table so far."""
-    state = str(progress.get("state", "playing"))
+    state = name(progress.get("state", "playing"), 20)
     if state == "solved":
         state = f"solved in {clock(progress.get('seconds'))}"
+    if progress.get("bot") is True:  # a house bot (SPEC §13: marked wherever names show)
+        state += " · bot"
     so_far = f"  Total {total[0]:>5} {ordinal(total[1])}" if total is not None else ""
-    return (f"{name(progress.get('player'), 16):<16} Score {int(progress.get('score') or 0):>5}  "
-            f"Runs {int(progress.get('runs') or 0)}  Moves {int(progress.get('moves') or 0):>3}{so_far}  "
-            f"{name(state, 20)}")
+    return (f"{name(progress.get('player'), 16):<16} Score {num(progress.get('score')):>5}  "
+            f"Runs {num(progress.get('runs'))}  Moves {num(progress.get('moves')):>3}{so_far}  {name(state, 20)}")
 
 
 STANDINGS_HEADER = f"{'Player':<16} {'Score':>6} {'Total':>6}  {'Solved':<6} {'Moves':>5} {'Time':>6}"
@@ -63,25 +71,38 @@ def standings_row(row: dict) -> str:
     """A player's round: score, total, solved, moves, and the time to solve (``-`` if not solved)."""
     solved = bool(row.get("solved"))
     time_text = clock(row.get("seconds")) if solved else "-"
-    return (f"{name(row.get('player'), 16):<16} {int(row.get('score') or 0):>6} {int(row.get('total') or 0):>6}  "
-            f"{'yes' if solved else 'no':<6} {int(row.get('moves') or 0):>5} {time_text:>6}")
+    notes = [w for w, on in (("bot", row.get("bot") is True),
+                             ("left", row.get("state") == "left"), ("out", row.get("state") == "out")) if on]
+    return (f"{name(row.get('player'), 16):<16} {num(row.get('score')):>6} {num(row.get('total')):>6}  "
+            f"{'yes' if solved else 'no':<6} {num(row.get('moves')):>5} {time_text:>6}"
+            + (f"  {' '.join(notes)}" if notes else ""))
 
 
 RANKING_HEADER = f"{'Place':>5} {'Player':<16} {'Total':>7}"
 
 
 def ranking_row(row: dict) -> str:
-    return f"{int(row.get('place') or 0):>4}. {name(row.get('player'), 16):<16} {int(row.get('total') or 0):>7}"
+    return f"{num(row.get('place')):>4}. {name(row.get('player'), 16):<16} {num(row.get('total')):>7}"
 
 
 LEAGUE_HEADER = f"{'#':>4}  {'Name':<16} {'Rating':>7} {'Tables':>7} {'Wins':>5} {'Experience':>11}"
 
 
 def league_row(rank: int, row: dict) -> str:
+    """One league line; the row's own ``place`` (the asker's row after the top N) wins over ``rank``."""
+    place = row.get("place")
+    if isinstance(place, int) and not isinstance(place, bool) and 0 < place < 10**9:
+        rank = place
     rating = row.get("rating")
-    rating_text = f"{float(rating):.1f}" if isinstance(rating, (int, float)) else "-"
-    return (f"{rank:>4}  {name(row.get('name'), 16):<16} {rating_text:>7} {int(row.get('tables') or 0):>7} "
-            f"{int(row.get('wins') or 0):>5} {int(row.get('experience') or 0):>11}")
+    ok = isinstance(rating, (int, float)) and not isinstance(rating, bool) and abs(rating) < 1e9
+    rating_text = f"{float(rating):.1f}" if ok and rating is not None else "-"
+    return (f"{rank:>4}  {name(row.get('name'), 16):<16} {rating_text:>7} {num(row.get('tables')):>7} "
+            f"{num(row.get('wins')):>5} {num(row.get('experience')):>11}")
+
+
+#: The question before leaving a table in play (the race's and the standings' ``x``).
+LEAVE_RUNNING = ("Leave this table? The rest of its rounds are forfeited; your total so far stands "
+                 "and is ranked at the end.")
 
 
 def ordinal(n: int) -> str:
@@ -93,8 +114,8 @@ def ordinal(n: int) -> str:
 def race_totals(standings: dict | None, scores: dict[str, int]) -> dict[str, tuple[int, int]]:
     """Each player's running total during a round (the last ``round_over``'s total plus this
     round's score so far) and place by it (equal totals share a place): {name: (total, place)}."""
-    before = {str(r.get("player")): int(r.get("total") or 0) for r in (standings or {}).get("standings") or []}
-    totals = {p: before.get(p, 0) + int(score or 0) for p, score in scores.items()}
+    before = {str(r.get("player")): num(r.get("total")) for r in (standings or {}).get("standings") or []}
+    totals = {p: before.get(p, 0) + num(score) for p, score in scores.items()}
     ranked = sorted(totals.values(), reverse=True)
     return {p: (t, ranked.index(t) + 1) for p, t in totals.items()}
 
@@ -109,8 +130,9 @@ def final_words(ranking: list[dict], me: str) -> str:
     mine = next((r for r in ranking if str(r.get("player")) == me), None)
     if mine is None:
         return ""
-    place = int(mine.get("place") or 0)
-    shared = sum(1 for r in ranking if int(r.get("place") or 0) == place) > 1
+    place = num(mine.get("place"))
+    shared = sum(1 for r in ranking if num(r.get("place")) == place) > 1
     if place == 1:
         return "You won the table!" + (" (a shared first place)" if shared else "")
     return f"You placed {ordinal(place)} of {len(ranking)}."
+

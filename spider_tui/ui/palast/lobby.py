@@ -53,6 +53,7 @@ class PalastScreen(Screen):
         self.show_league = False
         self._shown: dict[str, object] = {}
         self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
+        self._leave_asked = False  # x once at a running table: the question is on the info line
 
     def compose(self) -> ComposeResult:
         yield Static("", id="p-head", markup=False)
@@ -125,6 +126,7 @@ class PalastScreen(Screen):
     def render_phase(self) -> None:
         s = self.session
         phase = s.phase
+        self._leave_asked = False  # the info line is drawn again: a question there is gone
         where = lines.name(s.url, 40)
         self.put("#p-head", f"Palast {where} · {lines.name(s.name, 16)}" + (" · offline" if s.offline else ""))
         if phase == "lobby" and self.show_league:
@@ -135,7 +137,9 @@ class PalastScreen(Screen):
         elif phase == "lobby":
             self.put("#p-title", lines.LOBBY_HEADER)
             self.set_options([(str(t.get("id")), lines.lobby_row(t)) for t in s.tables])
-            self.put("#p-info", LOBBY_KEYS + ("" if s.tables else "\nNo tables yet."))
+            more = (f"\n{len(s.tables)} of {s.tables_total} tables shown: yours and those waiting for players first."
+                    if s.tables_total > len(s.tables) else "")
+            self.put("#p-info", LOBBY_KEYS + ("" if s.tables else "\nNo tables yet.") + more)
         elif phase == "waiting":
             t = s.table or {}
             self.put("#p-title", f"Table {t.get('id')} · waiting for players")
@@ -156,7 +160,8 @@ class PalastScreen(Screen):
             self.put("#p-title", lines.STANDINGS_HEADER)
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = ready_line(s.ready_sent, t.get("between_seconds"))
-            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {st.get('deal')} · "
+            deal = s.deals[-1][1] if s.deals else "?"
+            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {deal} · "
                                 f"{says('alone')}\n{ready}")
         elif phase == "final":
             words = lines.final_words(s.ranking or [], s.name)  # the table's end, said to the player
@@ -182,7 +187,7 @@ class PalastScreen(Screen):
         allowed = {
             "open_table": phase == "lobby", "code": phase == "lobby", "league": phase == "lobby",
             "refresh": phase == "lobby", "start": phase == "waiting" and self.session.is_host,
-            "leave_table": phase == "waiting", "ready": phase == "standings" and not self.session.ready_sent,
+            "leave_table": phase in ("waiting", "standings", "race"), "ready": phase == "standings" and not self.session.ready_sent,
             "alone": phase in ("standings", "final") and bool(self.session.deals),
             "back": phase == "final", "to_table": phase == "race",
         }
@@ -242,6 +247,12 @@ class PalastScreen(Screen):
         await self.session.start_table()
 
     async def action_leave_table(self) -> None:
+        """x: leave a table; a running one only on a second x (its question on the info line)."""
+        if self.session.phase != "waiting" and not self._leave_asked:
+            self._leave_asked = True
+            self.put("#p-info", f"{lines.LEAVE_RUNNING}\n{key('leave_table')} again: leave the table")
+            return
+        self._leave_asked = False
         await self.session.leave()
         self.render_phase()
 

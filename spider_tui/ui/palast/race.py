@@ -4,11 +4,13 @@ above it and the round's countdown (SPEC §13).  An opponent's progress repaints
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.widgets import Static
 
 from spider_tui.ui.palast import lines
 from spider_tui.palast.session import BACK_ONLINE_TEXT, PalastRound, PalastSession
 from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.widgets.dialogs import Confirm
 from spider_tui.ui.render import Look
 
 
@@ -18,6 +20,7 @@ class RaceScreen(GameScreen):
     opponents' lines, the countdown, the session's news; q goes back to the Palast screen (the
     seat and the clock stay)."""
 
+    BINDINGS = [Binding("x", "leave_table", "Leave table")]
     DEFAULT_CSS = """
     RaceScreen #opponents { height: auto; background: #10201a; color: #d8d8c8; padding: 0 1; }
     RaceScreen.-small #opponents { display: none; }
@@ -70,6 +73,19 @@ class RaceScreen(GameScreen):
             elif what == "status" and palast.status:
                 t.say(palast.status)
             self.sync()
+
+    def action_leave_table(self) -> None:
+        """x: leave the running table, after a question (the rest of its rounds are forfeited)."""
+
+        def answered(yes: object) -> None:
+            if yes:
+                self.run_worker(self._leave_table(), exclusive=True)
+
+        self.open_dialog(Confirm(lines.LEAVE_RUNNING, answered))
+
+    async def _leave_table(self) -> None:
+        if await self.palast.leave():
+            self.dismiss()
 
     def action_leave(self) -> None:
         """q: back to the Palast screen; the round goes on (Enter there comes back)."""

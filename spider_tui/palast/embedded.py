@@ -1,0 +1,91 @@
+"""The embedded Palast (SPEC §13): "Palast (p)" with no server to reach offers to play here.
+
+``EmbeddedPalast`` runs ``spider server`` as a child process on 127.0.0.1 (a free port, never
+another address), with its SQLite file in the app's data dir and house bots that sit down after
+a few seconds (nobody else can come to a loopback server), and stops with the app: it is asked
+to stop on the app's way out, and it stops by itself when the app is gone (its stdin closes).
+A child process, not a thread, so the house bots' search never takes the app's interpreter lock.
+``spider server`` stays the way to host for others.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+#: The embedded Palast's database file in the data dir (``spider server`` keeps palast.sqlite3).
+DB_FILE = "palast-here.sqlite3"
+#: Seconds a person waits alone at a standard table before the house bots sit down.
+HOUSE_BOTS_AFTER = 5.0
+#: Its log (warnings and errors) in the data dir: a pipe nobody reads could fill and stop it.
+LOG_FILE = "palast-here.log"
+#: The key its login is kept under in the save file (its port changes every time).
+LOGIN_KEY = "here"
+
+
+class EmbeddedError(Exception):
+    """The embedded Palast could not start (the reason is one line for the screen)."""
+
+
+class EmbeddedPalast:
+    def __init__(self, data_dir: Path | str, house_bots_after: float = HOUSE_BOTS_AFTER) -> None:
+        self.data_dir = Path(data_dir)
+        self.house_bots_after = house_bots_after
+        self.proc: subprocess.Popen | None = None
+        self.url: str | None = None
+
+    def start(self, timeout: float = 30.0) -> str:
+        """Start the server (blocking: call it from a worker thread); its ws:// URL."""
+        if self.url is not None:
+            return self.url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        log = open(self.data_dir / LOG_FILE, "a", encoding="utf-8")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "spider_tui", "server", "--host", "127.0.0.1", "--port", "0",
+             "--db", str(self.data_dir / DB_FILE), "--data-dir", str(self.data_dir),
+             "--house-bots-after", str(self.house_bots_after), "--until-stdin-closes"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True,
+            start_new_session=True,  # a Ctrl+C meant for the app doesn't reach it first
+        )
+        log.close()  # the child has its own
+        line: list[str] = []
+        reader = threading.Thread(target=lambda: line.append(self.proc.stdout.readline() if self.proc and
+                                                             self.proc.stdout else ""), daemon=True)
+        reader.start()
+        reader.join(timeout)
+        first = line[0] if line else ""
+        if "listening on ws://127.0.0.1:" not in first:
+            self.stop()
+            try:
+                said = (self.data_dir / LOG_FILE).read_text(encoding="utf-8", errors="replace").strip().splitlines()
+            except OSError:
+                said = []
+            reason = said[-1][:120] if said else ""
+            raise EmbeddedError("The Palast here could not start" + (f": {reason}" if reason else "."))
+        self.url = first.split("listening on ", 1)[1].strip()
+        return self.url
+
+    def stop(self, timeout: float = 10.0, wait: bool = True) -> None:
+        """Stop the server: its stdin closes, and it finishes its writes and exits.  Without
+        ``wait`` (the app on its way out) it is not waited for: it would wait for the app's own
+        connection to say goodbye, and the app is leaving."""
+        proc, self.proc, self.url = self.proc, None, None
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+            if not wait:
+                return
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            try:
+                proc.wait(5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
