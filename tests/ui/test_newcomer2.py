@@ -269,3 +269,34 @@ async def test_a_drag_shows_the_lifted_group_and_its_targets_before_the_release(
         await pilot.mouse_up(col2, offset=(2, 2))
         await pilot.pause()
         assert screen.table.moves == 1 and screen.table.game.columns[1][-1] & 15 == 7
+
+
+async def test_keys_typed_right_after_new_reach_the_new_round_in_order(make_app):
+    # Item 2: on the start screen n then ? within 200 ms: no hint (the ? went to the start screen,
+    # whose ? is help, before the round was up); the same after c.
+    from textual import events
+
+    from spider_tui.ui.screens.start_screen import StartScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        for key, ch in (("n", "n"), ("question_mark", "?")):  # typed together, before any frame
+            app.post_message(events.Key(key, ch))
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, GameScreen) and app.dialog is None
+        assert app.screen.table.hint_move is not None and app.screen.table.status.startswith("Hint:")
+        await pilot.press("enter")  # plays it: a round with a move is kept for Continue
+        await pilot.pause()
+        assert app.screen.table.moves == 1
+        hint = app.screen.table.game.hint()
+        assert hint is not None and not hint.is_deal
+        await pilot.press("q")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, StartScreen)
+        # c and the hint's two column keys at once: the move is made in the continued round.
+        for key in ("c", str(hint.source % 10), str(hint.target % 10)):
+            app.post_message(events.Key(key, key))
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, GameScreen) and app.screen.table.moves == 2

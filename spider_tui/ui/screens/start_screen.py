@@ -18,7 +18,7 @@ from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
 from spider_tui.store.book import SaveBook, playable_rules
 from spider_tui.ui import messages
-from spider_tui.ui.keys import bindings
+from spider_tui.ui.keys import KeysFollow, bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip
 from spider_tui.ui.widgets.dialogs import Confirm
@@ -28,7 +28,7 @@ from spider_tui.ui.widgets.overlay import DialogScreen
 TITLE = "S P I D E R"
 
 
-class StartScreen(Screen):
+class StartScreen(KeysFollow, Screen):
     """Shows the save book's settings and the session's saved round; changes settings in the book;
     posts what it starts (``ui/messages.py``)."""
 
@@ -133,19 +133,19 @@ class StartScreen(Screen):
         self.set_setting(name, not (look.four_color if name == "four_color" else look.ascii))
 
     def action_continue_round(self) -> None:
-        self.post_message(messages.ContinueRound())
+        self.leave_for(messages.ContinueRound())
 
     def start_over(self, start: messages.NewRound | messages.DailyRound) -> None:
         """New/Daily: with an unfinished round saved, ask first; it then ends and counts."""
         question = self.session.start_over_question()
         if question is None:
-            self.post_message(start)
+            self.leave_for(start)
             return
 
         def answered(yes: object) -> None:
             if yes:
                 self.session.abandon_saved()
-                self.post_message(start)
+                self.leave_for(start)
 
         dialog = Confirm(question, answered)
         self.app.push_screen(DialogScreen(dialog), dialog.done)
@@ -161,13 +161,13 @@ class StartScreen(Screen):
         self.app.push_screen(DailyScreen(self.book, self.look, self.today), chosen)
 
     def action_stats(self) -> None:
-        self.post_message(messages.ShowStats())
+        self.leave_for(messages.ShowStats())
 
     def action_palast(self) -> None:
-        self.post_message(messages.OpenPalast())
+        self.leave_for(messages.OpenPalast())
 
     def action_help(self) -> None:
-        self.post_message(messages.ShowHelp())
+        self.leave_for(messages.ShowHelp())
 
     def action_quit(self) -> None:
         self.post_message(messages.QuitApp())
