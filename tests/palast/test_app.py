@@ -394,3 +394,41 @@ async def test_between_rounds_x_twice_leaves_the_table(palast, make_app):
         await bot.ready()
         r2 = await bot.wait_for("round", round=2, timeout=10)
         assert r2["round"] == 2
+
+
+async def test_a_practice_round_between_rounds_never_takes_over_the_palast(palast_factory, make_app):
+    # Issue 22 item 6: between rounds p (play it alone); round 2 came; after giving up as the last
+    # player the screen showed the old practice round ("Practice · 1 suit Moves: 0") instead of
+    # the final standings, which only appeared after q.
+    from spider_tui.ui.screens.game_screen import GameScreen
+
+    palast = await palast_factory(between_seconds=0.5)
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Anna")
+        await open_table(pilot, app, lobby, rounds=2)
+        bot = await palast.player("bot-1")
+        await bot.join(table=lobby.session.table["id"])
+        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        ev = await bot.wait_for("round")
+        await play_round(bot, ev["position"], limit=3)
+        await pilot.press("g", "y")
+        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+        await pilot.press("p")  # the deal alone, as practice
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and not isinstance(app.screen, RaceScreen))
+        await until(pilot, lambda: lobby.session.round == 2 and lobby.session.phase == "race")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, RaceScreen)  # told, not pulled away from the practice
+        await pilot.press("q")  # leave the practice, go to the table
+        await until(pilot, lambda: app.screen is lobby)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        ev = await bot.wait_for("round", round=2)
+        await play_round(bot, ev["position"], limit=3)
+        await pilot.press("g", "y")
+        await until(pilot, lambda: lobby.session.phase == "final")
+        await pilot.pause(0.3)
+        assert app.screen is lobby, app.screen_stack  # the final standings, not the old practice round
+        assert "Final ranking" in statics(lobby)

@@ -210,7 +210,10 @@ class PalastScreen(Screen):
         s = self.session
         if s.race is None or s.phase != "race":
             return
-        if not self.is_current:  # e.g. playing a deal alone: say so, don't pull the player away
+        # On top, not just "current" (Textual counts a screen seen behind another as current):
+        # e.g. playing a deal alone, say so and don't pull the player away (or the practice round
+        # would come back over the standings when the race ends).
+        if self.app.screen is not self:
             self.app.notify(f"Round {s.round} has started at your Palast table (q, then t).", markup=False)
             return
         self._race_screen = RaceScreen(s, self.look)
