@@ -67,10 +67,22 @@ def cmd_stats(argv: list[str]) -> int:
         from spider_tui.store.report import special_rules
 
         console, ascii = Console(), not _can_draw_suits()
-        console.print(stats_table(data, ascii=ascii))
-        for rules in special_rules(data):  # special rules keep their own stats (SPEC §10)
-            console.print(stats_table(data, rules=rules, ascii=ascii))
+        with console.capture() as capture:
+            console.print(stats_table(data, ascii=ascii))
+            for rules in special_rules(data):  # special rules keep their own stats (SPEC §10)
+                console.print(stats_table(data, rules=rules, ascii=ascii))
+        # Rich pads every line to the table's width: no trailing blanks in a file or a pipe.
+        sys.stdout.write("".join(_rstrip_line(line) for line in capture.get().splitlines(keepends=True)))
     return 0
+
+
+def _rstrip_line(line: str) -> str:
+    """A printed line without the blanks at its end (before any closing colour reset)."""
+    import re
+
+    body = line.rstrip("\n")
+    body = re.sub(r"[ ]+((?:\x1b\[[0-9;]*m)*)$", r"\1", body)
+    return body + ("\n" if line.endswith("\n") else "")
 
 
 def _can_draw_suits() -> bool:
@@ -94,11 +106,30 @@ def _rules_help() -> str:
 RULES_HELP = _rules_help()
 
 
+#: Every subcommand and what it does (``spider --help`` lists them; ``spider CMD --help`` says more).
+COMMANDS = (
+    ("show", "print deal N in position notation"),
+    ("stats", "print the stats (--json for scripts)"),
+    ("solve", "ask the solver whether a deal or position can be won"),
+    ("web", "serve the game to a browser tab"),
+    ("server", "run a Palast: live tables over WebSocket"),
+    ("league", "print a Palast's league"),
+    ("bots", "run bot players at a Palast's tables"),
+)
+
+
+def commands_text() -> str:
+    """The commands as ``spider --help`` lists them, one a line."""
+    return "\n".join(f"  spider {name:<8} {what}" for name, what in COMMANDS)
+
+
 def app_parser() -> _Parser:
     p = _Parser(
         prog="spider",
-        description="Spider Solitaire for the terminal. Subcommands: `spider show N`, `spider stats`, `spider solve N`.",
+        description=("Spider Solitaire for the terminal.\n\ncommands (`spider CMD --help` for each):\n"
+                     + commands_text()),
         epilog="In the game, F1 shows the rules and every key (q: back to the menu, Ctrl+Q: quit).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"spider {__version__}")
     p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")
@@ -237,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
             from spider_tui.web import cmd_web
 
             return cmd_web(argv[1:])
+        if argv and not argv[0].startswith("-"):  # the game itself takes no words, only options
+            names = ", ".join(name for name, _ in COMMANDS)
+            raise UsageError(f"no command {argv[0]!r}; the commands are {names} (spider --help says what each does)")
         return cmd_app(argv)
     except UsageError as e:
         error_line(str(e), prog=getattr(e, "prog", "spider"))

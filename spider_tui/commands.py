@@ -93,8 +93,8 @@ ROUND_COMMANDS: list[Command] = [
     Command("u", "table('undo')", "Undo", "undo", "u", "click Undo", footer=True),
     Command("question_mark", "table('hint')", "Hint", "hint", "?", "click Hint", footer=True, key_display="?"),
     Command("escape", "escape", "Drop", "drop what you hold; with nothing held: menu", "Esc"),
-    Command("J", "table('joker')", "Joker", "joker (Joker rule)", "J", footer=True, key_display="J"),
-    Command("g", "give_up", "Give up", "give up", "g"),
+    Command("J", "table('joker')", "Joker", "joker (Joker rule)", "J", "click Jokers", footer=True, key_display="J"),
+    Command("g", "give_up", "Give up", "give up", "g", "click Give up"),
     Command("v", "peek", "View column", "see a whole column", "v + 1-0", "click its \"more\" line"),
     Command("w", "still_winnable", "Winnable?", "could this still be won? (the solver peeks at hidden cards: "
             "the round becomes practice; w again stops it)", "w"),
@@ -189,7 +189,8 @@ def answer_keys(answers: list[Answer]) -> dict[str, object]:
 
 CONFIRM_ANSWERS = [Answer("y,enter", True, "Yes", "y"), Answer("n,escape", False, "No", "n")]
 WON_ANSWERS = [Answer("n", "new", "New", "n"), Answer("r", "retry", "Retry", "r"),
-               Answer("escape", "close", "Close", "Esc")]
+               Answer("escape", "close", "Close", "Esc"),
+               Answer("s", "stats", "", "s")]  # the footer's s Stats works over Won! too (no chip)
 HELP_CLOSE = [Answer("escape,f1,q,question_mark", None)]
 
 

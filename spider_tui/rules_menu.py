@@ -32,8 +32,12 @@ def toggle(rules: Rules | str, key: str) -> Rules:
 def lines(rules: Rules | str, ascii: bool = False) -> list[tuple[str, str]]:
     """(key, label) of every menu line for ``rules``, with a check mark for options on."""
     r = rules_named(rules)
-    on, off = ("[x]", "[ ]") if ascii else ("☑", "☐")
     out = [("variant", f"Game: {GAME_NAMES[r.variant]}  (Enter: next)")]
     for key, label in OPTIONS:
-        out.append((key, f"{on if getattr(r, key) else off} {label}"))
+        out.append((key, f"{checkbox(getattr(r, key), ascii)} {label}"))
     return out
+
+
+def checkbox(on: bool, ascii: bool = False) -> str:
+    """An option's box, the same in every list of options (the rules menu, the Palast's form)."""
+    return ("[x]" if on else "[ ]") if ascii else ("☑" if on else "☐")

@@ -111,7 +111,10 @@ def give_up_question(table: Table) -> str:
 
 def start_over_question(state: RoundState) -> str:
     """Start screen New/Daily with an unfinished round saved: the question asked first."""
-    what = f"Deal {state.deal}" if state.deal is not None else "a practice round"
+    if state.daily is not None:
+        what = f"Daily {state.daily.isoformat()}"
+    else:
+        what = f"Deal {state.deal}" if state.deal is not None else "a practice round"
     counts = "" if saved_result(state).practice else " It ends and counts as played."
     return f"You have an unfinished round ({what}, {plural(state.moves, 'move')}). Start a new one?{counts}"
 

@@ -119,6 +119,9 @@ def cmd_solve(argv: list[str]) -> int:
             out["moves"] = found.moves
         out["seconds"] = seconds
         out["nodes"] = found.nodes
+        # What was solved (after SPEC §14's fields): a script reading many answers knows which is
+        # which.  ``deal`` is null for a position that is not a numbered deal.
+        out.update(deal=game.deal_number, suits=game.suits, rules=game.rules.name)
         print(json.dumps(out))
         return 0
     what = _describe(game, args)

@@ -14,11 +14,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import date
-from typing import Callable
+from typing import Any, Callable
 
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
-from spider_tui.engine.cards import RANK_CHARS, rank_of, suit_of
+from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
 from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
 
@@ -45,6 +45,13 @@ class Selection:
     column: int
     count: int
     chosen: bool = True
+
+
+def describe(move: Move) -> str:
+    """A move in words, as the hint says it."""
+    if move.is_deal:
+        return "deal a row."
+    return f"move {move.count} card{'s' if move.count != 1 else ''} from column {move.source} to column {move.target}."
 
 
 @dataclass
@@ -100,6 +107,8 @@ class Table:
         #: A scored round: where the last action's points were earned (``points.py``); gone
         #: with the next action.
         self.earned: tuple[Earned, ...] = ()
+        #: The solver's answer (``winnable.Answer``): shown while the position is one it speaks of.
+        self.answer: Any = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -247,9 +256,12 @@ class Table:
         states = []
         for col, cards in enumerate(g.columns):
             here = self.cursor_column == col
+            down = g.down[col]
+            if g.lost and UNKNOWN not in cards[:down]:
+                down = 0  # a lost round (given up, out of time) shows what was face down
             states.append(ColumnState(
                 cards=tuple(cards),
-                down=g.down[col],
+                down=down,
                 movable=g.movable(col),
                 held=sel.count if sel is not None and sel.column == col else 0,
                 target=col in targets,
@@ -266,6 +278,31 @@ class Table:
         if self.selection is None:
             return []
         return [t for t in range(len(self.game.columns)) if self.target_count(t) is not None]
+
+    @property
+    def status_line(self) -> str:
+        """The status line: the last action's note, else the solver's answer when it speaks of
+        this position (it goes when the position changes, and comes back on an undo to it)."""
+        if self.status or self.answer is None:
+            return self.status
+        return self.answer.text(self.game) or ""
+
+    def take_answer(self, answer: Any) -> None:
+        """The solver answered (``winnable.Answer``): the status line says it."""
+        self.answer = answer
+        self._changed()
+
+    def show_solution_move(self) -> bool:
+        """Outline the solver's next move (as a hint: Enter plays it); False when the answer
+        doesn't speak of this position or has no move."""
+        move = None if self.answer is None or self.over else self.answer.next_move(self.game)
+        if move is None:
+            return False
+        self.selection = None
+        self.hint_move = self.game.resolve(move)
+        self.status = f"The solver's next move: {describe(self.hint_move)} Enter plays it."
+        self._changed()
+        return True
 
     # ------------------------------------------------------------------ changes
     def _changed(self) -> None:
@@ -296,12 +333,29 @@ class Table:
     def _select(self, col: int, count: int, chosen: bool = True) -> None:
         self.selection = Selection(col, count, chosen) if count > 0 else None
         self.hint_move = None
-        self.status = ""
+        self.status = self.partial_text()
         self._changed()
+
+    def partial_text(self) -> str:
+        """Where only part of the held group goes, say how many cards will move there (a
+        marked column takes the whole group unless this says otherwise)."""
+        sel = self.selection
+        if sel is None:
+            return ""
+        parts = []
+        for t in range(len(self.game.columns)):
+            k = self.target_count(t)
+            if k is not None and k < sel.count:
+                parts.append(f"column {t + 1} takes only the last {plural(k, 'card')}")
+        if not parts:
+            return ""
+        return f"Holding {plural(sel.count, 'card')}: " + "; ".join(parts) + "."
 
     def clear(self) -> None:
         """Esc: drop the held group, the hint outline and a joker not yet placed."""
         if self.selection is not None or self.hint_move is not None or self.joker_pending:
+            if self.status and self.status == self.partial_text():
+                self.status = ""  # it spoke of the group no longer held
             self.selection = None
             self.hint_move = None
             if self.joker_pending:
@@ -388,6 +442,12 @@ class Table:
         if not self._move_selection_to(col):
             self._select_movable(col, index)
 
+    def lift(self, col: int, index: int | None) -> None:
+        """A drag under way from card ``index`` of column ``col``: hold the group a click there
+        would pick up (its targets are marked), whatever was held before."""
+        self.selection = None
+        self.tap(col, index)
+
     def drag(self, col: int, index: int | None, target: int) -> None:
         """A drag from card ``index`` of column ``col``, released over column ``target``: the same
         move as two clicks; a group held before is dropped first."""
@@ -451,13 +511,16 @@ class Table:
         self._select_movable(col, None)
 
     def best_move(self) -> None:
-        """The best move (Enter): play the hint on show; else pick up at the cursor; with a group held, put it at
-        the cursor or make its best move."""
+        """The best move (Enter, as the help says): with nothing held, the hint's move (the one on
+        show, else the one the hint would show now; a deal when that is the hint); with a group
+        held, put it at the cursor or make its best move."""
         sel = self.selection
-        if sel is None and self.hint_move is not None:
-            self.play(self.hint_move)
-        elif sel is None:
-            self._select_movable(self.cursor_column, self.cursor_index)
+        if sel is None and self.over:
+            return
+        if sel is None:
+            move = self.hint_move if self.hint_move is not None else self.hint()
+            if move is not None:
+                self.play(move)
         elif self.cursor_column != sel.column:
             self.pick_or_put()
         else:
@@ -560,6 +623,6 @@ class Table:
             if h != self.hint_move:
                 self.hints_used += 1
             self.hint_move = h
-            self.status = "Hint: deal a row." if h.is_deal else f"Hint: move {h.count} card{'s' if h.count != 1 else ''} from column {h.source} to column {h.target}."
+            self.status = f"Hint: {describe(h)}"
         self._changed()
         return h

@@ -229,6 +229,43 @@ class Question(SolverRun[tuple[Solution, float]]):
         return found, time.monotonic() - start
 
 
+class Answer:
+    """The solver's answer about one position, and every position it still speaks of: the one
+    asked about and, after a "yes", each position along the solution (SPEC §14).  It belongs to
+    those positions only: after any other move ``text`` is None (an undo back brings it again)."""
+
+    def __init__(self, asked: Game, found: Solution, seconds: float):
+        self.found, self.seconds = found, seconds
+        self.moves = list(found.moves or []) if found.result == WINNABLE else []
+        self.steps: dict[tuple, int] = {asked.key(): 0}
+        g = asked.copy()
+        for i, move in enumerate(self.moves):
+            g.play(move)
+            self.steps.setdefault(g.key(), i + 1)
+
+    def step(self, game: Game) -> int | None:
+        """How far along the solution ``game`` stands (0: the position asked about), or None."""
+        return self.steps.get(game.key())
+
+    def next_move(self, game: Game) -> str | None:
+        """The solution's next move from ``game``'s position, when the answer speaks of it."""
+        i = self.step(game)
+        return self.moves[i] if i is not None and i < len(self.moves) else None
+
+    def text(self, game: Game, key: str = "w") -> str | None:
+        """The answer as the status line says it about ``game``'s position (None: another one)."""
+        i = self.step(game)
+        if i is None:
+            return None
+        if self.moves:
+            n = len(self.moves) - i
+            if n == 0:
+                return None
+            return (f"Yes: this position can still be won, in {n} more move{'s' if n != 1 else ''}. "
+                    f"{key}: show the solver's next move.")
+        return answer_text(self.found, self.seconds)
+
+
 def answer_text(found: Solution, seconds: float, limit: float = QUESTION_SECONDS) -> str:
     """What the player reads about a Question's answer (plain text, no markup)."""
     peek = "The solver looked at the face-down cards and the stock."
@@ -241,6 +278,6 @@ def answer_text(found: Solution, seconds: float, limit: float = QUESTION_SECONDS
 
 
 __all__ = [
-    "ProvedDeals", "Prover", "Question", "SolverRun", "proves_winnable", "prove_now", "answer_text",
+    "Answer", "ProvedDeals", "Prover", "Question", "SolverRun", "proves_winnable", "prove_now", "answer_text",
     "CACHE_NAME", "AHEAD",
 ]

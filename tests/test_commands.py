@@ -52,12 +52,12 @@ def test_the_start_screen_binds_its_commands_and_every_chip_names_its_key():
 
 def test_dialog_keys_and_chips_come_from_one_list_of_answers():
     assert Confirm.KEYS == {"y": True, "enter": True, "n": False, "escape": False}
-    assert Won.KEYS == {"n": "new", "r": "retry", "escape": "close"}
+    assert Won.KEYS == {"n": "new", "r": "retry", "escape": "close", "s": "stats"}
     assert set(Help.KEYS) == {"escape", "f1", "q", "question_mark"}
     for answers in (CONFIRM_ANSWERS, WON_ANSWERS):
         for a in answers:
             assert a.keys_text.lower().replace("esc", "escape") in a.keys.split(",")  # the chip names a key that answers
-    assert [a.chip_text for a in WON_ANSWERS] == ["New (n)", "Retry (r)", "Close (Esc)"]
+    assert [a.chip_text for a in WON_ANSWERS if a.label] == ["New (n)", "Retry (r)", "Close (Esc)"]
 
 
 def test_labels_that_name_a_key_name_the_bound_key():

@@ -59,6 +59,13 @@ def test_no_color_writes_no_colour_codes(tmp_path):
     colour = [s for s in sgr if re.search(rb"(?:^|;)(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;|$)", s)]
     assert not colour, colour[:5]
     screen = "\n".join(p.screen.display)
-    # One card reads as one card: the exposed card is drawn on one line (no doubled "7♠ / ♠ / 7♠").
-    assert not re.search(r"^\s*♠(\s+♠){9}\s*$", screen, re.M), screen
+    # One card reads as one card: without colour the exposed card is one reversed block, its
+    # corner, suit and corner rows all in reverse video (issue 22 item 10: it was a one-line
+    # "7♠" with the rest of the card blank).
+    rows = [y for y, line in enumerate(p.screen.display) if re.search(r"^\s*♠(\s+♠){9}\s*$", line)]
+    assert rows, screen
+    y = rows[0]
+    col2 = p.screen.display[y].index("♠", 5)  # column 2's suit row (column 1's group is held)
+    for dy in (-1, 0, 1):
+        assert p.screen.buffer[y + dy][col2].reverse, (dy, screen)
     quit(p)

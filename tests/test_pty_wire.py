@@ -55,7 +55,7 @@ def test_dialogs_cost_little_and_leave_the_table_exactly_as_a_new_frame(tmp_path
     p.read(0.5)
     assert table_cells(p) == want
     for keys, shows, close in ((F1, "SPIDER", ESC), ("s", "Spider stats", ESC), ("v1", "Column 1", ESC),
-                               ("g", "Give up", "n")):
+                               ("g", "Give up this round", "n")):
         opened = answer(p, keys)
         assert shows in text(p), text(p)
         assert table_cells(p) != want  # the table behind is dimmed

@@ -32,3 +32,17 @@ def test_lines_mark_what_is_on():
     assert text["relaxed"].startswith("[x]") and text["practice"].startswith("[x]")
     assert text["scorpion"].startswith("[ ]")
     assert "Spider" in text["variant"]
+
+
+def test_the_palast_form_boxes_its_options_as_the_rules_menu_does():
+    # Issue 22 item 18: the rules dialog used ☐/☑ and the Palast form [ ].
+    from spider_tui.ui.palast.open_form import OpenForm
+    from spider_tui.rules_menu import lines
+
+    form = OpenForm()
+    form.choose("joker")
+    for ascii in (False, True):
+        menu = dict(lines("joker", ascii=ascii))
+        palast = dict(form.lines(ascii=ascii))
+        assert palast["joker"].split()[0] == menu["joker"].split()[0]
+        assert palast["scorpion"].split()[0] == menu["scorpion"].split()[0]

@@ -300,3 +300,13 @@ def test_give_up_records_a_loss_under_the_round_s_rules():
     assert s.give_up()
     assert store.played("2", rules="scorpion") == 1 and store.played("2") == 0
     assert s.table.deal() is False  # nothing moves after giving up
+
+
+def test_an_unfinished_daily_is_named_by_its_date():
+    # Issue 22 item 18: the question said "(Deal 20261201, 1 move)", not "Daily 2026-12-01".
+    store = Store()
+    s = store.session()
+    s.daily(date(2026, 12, 1), 1).deal()
+    s.keep()
+    q = store.session().start_over_question()
+    assert q is not None and q.startswith("You have an unfinished round (Daily 2026-12-01, 1 move).")

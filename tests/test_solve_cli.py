@@ -15,7 +15,9 @@ def run_json(argv, capsys):
 
 def test_json_shape_for_a_winnable_deal_and_the_moves_replay(capsys):
     out = run_json(["1", "--suits", "1", "--seconds", "30"], capsys)
-    assert list(out) == ["result", "moves", "seconds", "nodes"]
+    assert list(out) == ["result", "moves", "seconds", "nodes", "deal", "suits", "rules"]
+    # Issue 22 item 19: the answer names what was solved.
+    assert (out["deal"], out["suits"], out["rules"]) == (1, 1, "classic")
     assert out["result"] == "winnable"
     assert isinstance(out["seconds"], float) and isinstance(out["nodes"], int) and out["nodes"] > 0
     g = Game.new(1, suits=1)

@@ -208,6 +208,44 @@ def test_the_view_of_every_column_comes_from_the_table():
     assert sum(s.cursor_here for s in states) == 1
 
 
+def test_enter_with_nothing_held_and_no_hint_on_show_makes_the_best_move():
+    # Issue 22 item 4: Enter lifted the card under the cursor (5♠ here, which can go nowhere) and
+    # said "That group has nowhere to go." while the hint had a move.  The help says Enter is the
+    # best move: the hint's move.
+    tb = table("| 5s", "| 9h", "4c | 8s", *K[:7])
+    assert tb.cursor_column == 0 and tb.hint_move is None and tb.selection is None
+    want = tb.game.hint()
+    tb.best_move()
+    assert tb.moves == 1 and str(want) == "3>2:1"
+    assert tb.game.columns[1][-1] & 15 == 8 and tb.selection is None
+    assert "nowhere" not in tb.status
+
+
+def test_a_column_that_takes_only_part_of_the_held_group_says_how_many_cards_go():
+    # Issue 22 item 17: holding 3♥2♥ marked ▶3♠, where only 2♥ can go, without a word.
+    tb = table("| 3h 2h", "| 3s", "| 4c", *K[:7])
+    tb.key_column(0)
+    assert tb.selection == Selection(0, 2, False)
+    assert set(tb.targets()) == {1, 2}
+    assert tb.status == "Holding 2 cards: column 2 takes only the last 1 card."
+    tb.key_column(1)
+    assert tb.game.columns[1][-1] & 15 == 2 and len(tb.game.columns[0]) == 1
+    tb.undo()
+    tb.key_column(0)
+    tb.clear()
+    assert tb.selection is None and tb.status == ""
+
+
+def test_a_given_up_round_shows_its_face_down_cards():
+    # Issue 22 item 18: a given-up round never showed its face-down cards.
+    tb = Table.new(1, suits=1)
+    assert all(s.down for s in tb.column_states())
+    assert tb.give_up()
+    states = tb.column_states()
+    assert all(s.down == 0 for s in states)
+    assert [s.cards for s in states] == [tuple(c) for c in tb.game.columns]
+
+
 def test_a_drag_is_the_move_two_clicks_make_and_drops_what_was_held_first():
     clicks, drag = table("| 9s 8s 7s", "| 9h", "| 5d"), table("| 9s 8s 7s", "| 9h", "| 5d")
     clicks.tap(0, 1)

@@ -89,6 +89,38 @@ def test_answer_texts_say_the_solver_peeked():
     assert answer_text(Solution("not winnable"), 2.0).startswith("No: ")
 
 
+# Issue 22 item 8: an answer belongs to the position it was asked about.
+def test_an_answer_speaks_only_of_its_position_and_those_along_the_solution():
+    from spider_tui.engine.solve import solve
+    from spider_tui.table import Table
+    from spider_tui.winnable import Answer
+
+    tb = Table.new(5, suits=2)
+    asked = tb.game.copy()
+    found = solve(asked)
+    assert found.result == "winnable"
+    tb.take_answer(Answer(asked, found, 1.0))
+    n = len(found.moves)
+    assert tb.status_line.startswith(f"Yes: this position can still be won, in {n} more moves.")
+    # w shows the solution's next move as the hint outline; Enter plays it; the answer follows.
+    assert tb.show_solution_move() and tb.hint_move == tb.game.resolve(found.moves[0])
+    tb.best_move()
+    assert tb.moves == 1 and f"in {n - 1} more moves" in tb.status_line
+    # Another move: the answer is about a position no longer on the table.
+    tb.undo()
+    other = next(m for m in tb.game.legal_moves() if str(m) != found.moves[0] and not m.is_deal)
+    tb.play(other)
+    assert "can still be won" not in tb.status_line and not tb.show_solution_move()
+    tb.undo()  # back to the position asked about: the answer is true again
+    assert f"in {n} more moves" in tb.status_line
+    # A "no" about the start is dropped as soon as a move is made (it stayed 38 undos later).
+    no = Table(Game.new(7, suits=2))
+    no.take_answer(Answer(no.game.copy(), Solution("not winnable"), 2.0))
+    assert no.status_line.startswith("No: this position can't be won")
+    no.play(next(m for m in no.game.legal_moves() if not m.is_deal))
+    assert no.status_line == ""
+
+
 def test_a_solver_run_answers_once_unless_cancelled_first():
     import threading
 
@@ -119,6 +151,9 @@ def test_when_no_winnable_deal_was_found_new_looks_again(tmp_path, monkeypatch):
         def notify(self, text, **kw):
             self.said.append(text)
 
+        def clear_notifications(self):
+            pass
+
         def call_from_thread(self, fn, *args, **kw):
             return fn(*args, **kw)
 
@@ -135,4 +170,45 @@ def test_when_no_winnable_deal_was_found_new_looks_again(tmp_path, monkeypatch):
         assert [s.split(" (")[0] for s in app.said] == ["Finding a winnable deal at 4 suits",
                                                        "No winnable deal found yet; try New again."] * 2
     finally:
+        deals.stop()
+
+
+def test_finding_a_winnable_deal_is_said_until_it_is_found_and_every_suit_count_is_proved_ahead(tmp_path, monkeypatch):
+    """Issue 22 item 7: "Finding a winnable deal…" went after 5-8 s, before the deal came; only
+    the current suit count was proved ahead."""
+    import random
+    import threading
+
+    import spider_tui.ui.winnable_deals as wd
+
+    events: list[tuple] = []
+
+    class FakeApp:
+        def notify(self, text, **kw):
+            events.append(("notify", text, kw.get("timeout")))
+
+        def clear_notifications(self):
+            events.append(("clear",))
+
+        def call_from_thread(self, fn, *args, **kw):
+            return fn(*args, **kw)
+
+    gate = threading.Event()
+    monkeypatch.setattr(wd, "prove_now", lambda suits, rng, cancel: (gate.wait(10), 123)[1])
+    wanted: list[int] = []
+    monkeypatch.setattr(wd.Prover, "want", lambda self, suits: wanted.append(suits))
+    deals = wd.WinnableDeals(FakeApp(), tmp_path, random.Random(1))  # type: ignore[arg-type]
+    begun: list[tuple] = []
+    try:
+        deals.prove_ahead(2)
+        assert sorted(set(wanted)) == [1, 2, 4] and wanted[-1] == 2  # every count, the current one first
+        assert deals.new_deal(4, "classic", lambda number, suits: begun.append((number, suits)))
+        finding = [e for e in events if e[0] == "notify" and str(e[1]).startswith("Finding a winnable deal at 4 suits")]
+        assert finding and finding[0][2] >= 60  # it stays up while the solver works
+        assert not begun
+        gate.set()
+        deals._finding.thread.join(10)
+        assert begun == [(123, 4)] and events[-1] == ("clear",)  # found: the notice goes, the deal comes
+    finally:
+        gate.set()
         deals.stop()

@@ -124,6 +124,8 @@ def cmd_server(argv: list[str]) -> int:
                       house_bots_after=None if args.no_house_bots else args.house_bots_after,
                       house_bot_pace=args.house_bot_pace)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
+    # The Palast's own lines (tables started and finished, errors) show; other libraries' chatter doesn't.
+    logging.getLogger("spider.palast").setLevel(logging.INFO)
     broker = None
     if args.db and args.db.startswith(("postgresql://", "postgres://")):
         from .pg_broker import PgBroker  # several processes on one database share events
@@ -185,9 +187,23 @@ def cmd_server(argv: list[str]) -> int:
     return 0
 
 
+def remembered_server() -> str:
+    """The server the game last signed in to (the save file), else the default address."""
+    try:
+        from spider_tui.store import SaveFile, resolve_data_dir, save_path
+        from spider_tui.store.palast import last_server
+
+        return last_server(SaveFile(save_path(resolve_data_dir(None))).load()) or DEFAULT_URL
+    except Exception:  # noqa: BLE001 - no save file, or one that can't be read: the default
+        return DEFAULT_URL
+
+
+SERVER_HELP = f"server (default: the one the game last signed in to, else {DEFAULT_URL})"
+
+
 def league_parser() -> Parser:
     p = Parser(prog="spider league", description="Print the Palast league: ratings, tables, wins, experience.")
-    p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
+    p.add_argument("--server", type=_url, default=None, metavar="URL", help=SERVER_HELP)
     p.add_argument("--json", action="store_true", help='print {"players": [...]} for scripts')
     return p
 
@@ -206,6 +222,18 @@ async def _fetch_league(url: str) -> tuple[list[dict], int]:
     return players, total if isinstance(total, int) and not isinstance(total, bool) else len(players)
 
 
+async def _unreachable(url: str) -> str | None:
+    """Why nothing answers at ``url`` (one line), or None when a Palast does."""
+    from .client import PalastClient
+
+    try:
+        c = await PalastClient.connect(url)
+    except Exception as e:  # noqa: BLE001 - refused, no answer, not a Palast: one line
+        return _plain(getattr(e, "strerror", None) or e) or type(e).__name__
+    await c.close()
+    return None
+
+
 def _plain(text: object) -> str:
     """Network text for a terminal: control characters dropped."""
     from .protocol import has_control
@@ -216,6 +244,7 @@ def _plain(text: object) -> str:
 
 def cmd_league(argv: list[str]) -> int:
     args = league_parser().parse_args(argv)
+    args.server = args.server or remembered_server()
     try:
         players, total = asyncio.run(_fetch_league(args.server))
     except (OSError, ConnectionError, asyncio.TimeoutError, Exception) as e:  # noqa: BLE001 - one line, no traceback
@@ -249,7 +278,7 @@ def bots_parser() -> Parser:
     from .bots import DEFAULT_LEVEL, MAX_LEVEL, PACES
 
     p = Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
-    p.add_argument("--server", type=_url, default=DEFAULT_URL, metavar="URL", help=f"server (default {DEFAULT_URL})")
+    p.add_argument("--server", type=_url, default=None, metavar="URL", help=SERVER_HELP)
     p.add_argument("--players", type=_positive(int), required=True, metavar="N", help="bot players, one connection each")
     p.add_argument("--rate", type=_positive(float), default=1.0, metavar="R", help="actions a second per bot (default 1)")
     p.add_argument("--seconds", type=_positive(float), default=60.0, metavar="S", help="how long to play (default 60)")
@@ -271,6 +300,12 @@ def cmd_bots(argv: list[str]) -> int:
         raise UsageError("argument --players: at most 5000", "spider bots")
     from .bots import run_bots
 
+    args.server = args.server or remembered_server()
+    problem = asyncio.run(_unreachable(args.server))
+    if problem:  # say why at once, not "errors: N" after the run
+        print(f"spider bots: can't reach {args.server}: {problem} (is `spider server` running there?)",
+              file=sys.stderr)
+        return 1
     try:
         summary = asyncio.run(run_bots(args.server, args.players, args.rate, args.seconds, args.level, args.pace))
     except KeyboardInterrupt:

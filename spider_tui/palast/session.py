@@ -49,6 +49,10 @@ class PalastError(Exception):
     """Signing in failed: ``str(e)`` is one quiet line for the player."""
 
 
+class Unreachable(PalastError):
+    """Nothing answered at the address (refused, no answer, not a server address)."""
+
+
 def _reach_text(url: str, e: BaseException) -> str:
     if isinstance(e, InvalidURI):
         return f"{url} is not a server address (ws://host:port)."
@@ -114,7 +118,7 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
     try:
         client = await PalastClient.connect(url)
     except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ValueError) as e:
-        raise PalastError(_reach_text(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e))))
+        raise Unreachable(_reach_text(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e))))
     client.keep_received = True
     try:
         await client.hello(name, token)
@@ -129,6 +133,13 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
         client.keep_received = False
         client.received.clear()
     return client
+
+
+#: The status line once the connection is back and the server's position is in.
+BACK_ONLINE_TEXT = "Back online: the round goes on."
+
+#: The status line while a race's connection is down.
+OFFLINE_TEXT = "Offline, reconnecting… Moves wait until the connection is back."
 
 
 class RaceTable(Table):
@@ -153,6 +164,14 @@ class RaceTable(Table):
 
     def check_time(self) -> bool:
         return False
+
+    @property
+    def status_line(self) -> str:
+        """While the connection is down the status line says so, whatever else was said since (a
+        hint, a group picked up): a move can't go through until it is back."""
+        if self.session.offline and not self.session.closed:
+            return OFFLINE_TEXT
+        return super().status_line
 
     def _blocked(self) -> bool:
         if self.session.offline:
@@ -567,7 +586,7 @@ class PalastSession:
             # a reconnect: the same round, the server's position
             self.race.ends_at = ends_at
             self.race.take_game(game)
-            self.race.say("")
+            self.race.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
             self._changed("table")
             return
         self.round = number

@@ -85,6 +85,11 @@ class Options:
     draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
 
 
+def _json_seconds(x: float) -> float | int:
+    """A span of seconds as JSON shows it best: 30, not 30.0."""
+    return int(x) if float(x).is_integer() else x
+
+
 @dataclass
 class Seat:
     player_id: int
@@ -425,6 +430,8 @@ class Palast:
             "round": r.round, "seats": r.seats, "players": [s.name for s in t.seats], "state": r.state,
             "private": r.private, "training": r.training, "standard": r.standard,
             "round_seconds": int(self._round_seconds(t)),
+            # The pause between rounds (`spider server --between-seconds`), for the clients' text.
+            "between_seconds": _json_seconds(self.options.between_seconds),
             # each player with what the name alone doesn't say: a house bot, or left the table
             "seated": [{"player": s.name, **({"bot": True} if s.bot else {}), **({"left": True} if s.left else {})}
                        for s in t.seats],
@@ -712,8 +719,11 @@ class Palast:
         await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": _seconds(t.row.ends_at)})
         for s in t.seats:
             self._mark(t, s)
-        if n == 1 and t.row.standard:
-            await self._ensure_standard()
+        if n == 1:  # `spider server` says what it does: one line per table started and finished
+            log.info("table %s started: %s suit(s), %s, %s round(s), players %s", t.id, t.row.suits, t.row.rules,
+                     t.row.rounds, ", ".join(s.name for s in t.seats))
+            if t.row.standard:
+                await self._ensure_standard()
         self._check_done(t)  # every player left or is out: nothing to wait for
         return True
 
@@ -953,6 +963,7 @@ class Palast:
         if not await self.store.finish_table(t.id, placings, counted, league.rate):
             return None
         names = {s.player_id: s.name for s in t.seats}
+        log.info("table %s finished: %s", t.id, ", ".join(f"{place}. {names[pid]} {total}" for pid, total, place in ranking))
         return {"type": "table_over", "table": t.id, "ranking": [
             {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]}
 

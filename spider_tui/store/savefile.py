@@ -107,7 +107,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-import tomli_w
 
 VERSION = 1
 """The save-file format version this code writes and the newest it reads."""
@@ -335,6 +334,8 @@ def dump_text(data: dict[str, Any]) -> str:
     ordered: dict[str, Any] = {key: data[key] for key in _TOP_ORDER if key in data}
     ordered["version"] = VERSION
     ordered.update((key, value) for key, value in data.items() if key not in ordered)
+    import tomli_w  # only when writing: not on the way to the first frame
+
     return HEADER + tomli_w.dumps(ordered, multiline_strings=True)
 
 

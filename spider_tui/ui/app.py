@@ -12,10 +12,11 @@ import asyncio
 import gc
 import random
 import signal
+import time
 from datetime import date
 from typing import TYPE_CHECKING, Callable
 
-from textual import on
+from textual import events, on
 
 from spider_tui.palast.embedded import EmbeddedPalast
 from spider_tui.safe_text import visible
@@ -104,7 +105,9 @@ class SpiderApp(TerminalApp):
     def settings_changed(self, message: messages.SettingsChanged) -> None:
         """A setting changed on the start screen: Four colours / ASCII make the look again (the
         next round uses it); with "Winnable deals only" on, the prover works at the suit count."""
-        if message.name in ("ascii", "four_color"):
+        if message.name == "rules":
+            self.launch.rules = None  # the rules menu's choice now stands over --rules
+        elif message.name in ("ascii", "four_color"):
             if message.name == "ascii":
                 self._ascii_forced = False  # the player's word now stands over the terminal guess
             self.look = self.make_look()
@@ -112,6 +115,37 @@ class SpiderApp(TerminalApp):
                 self.screen.show_look(self.look)
         elif message.name in ("suits", "winnable_only") and self.settings.winnable_only:
             self.winnable.prove_ahead(self.settings.suits)
+
+    # ------------------------------------------------------------------ keys across a screen change
+    _key_hold: list | None = None
+    HOLD_SECONDS = 1.0
+
+    def hold_keys(self) -> None:
+        """A screen asked for another one (``ui.keys.KeysFollow``): the keys typed until that
+        screen is up wait, then go to it in order (they went to the old screen: n then ? typed
+        fast opened the start screen's help instead of the new round's hint)."""
+        if self._key_hold is not None:
+            return
+        self._key_hold = []
+        screen, since = self.screen, time.monotonic()
+
+        def check() -> None:
+            if self.screen is not screen or time.monotonic() - since > self.HOLD_SECONDS:
+                timer.stop()
+                self.call_after_refresh(release)  # once the new screen is up and drawn
+
+        def release() -> None:
+            held, self._key_hold = self._key_hold, None
+            for event in held or ():  # in order, each as the new screen's bindings take it
+                self.call_later(self._check_bindings, event.key)
+
+        timer = self.set_interval(0.01, check)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Runs before Textual's own ``App._on_key`` (the bindings); a held key goes no further."""
+        if self._key_hold is not None:
+            self._key_hold.append(event)  # for the screen that is coming
+            event.prevent_default()
 
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
@@ -149,7 +183,7 @@ class SpiderApp(TerminalApp):
                 self.open_palast(messages.OpenPalast(la.server))
 
     def start_screen(self) -> StartScreen:
-        return StartScreen(self.book, self.session, self.look, self.today)
+        return StartScreen(self.book, self.session, self.look, self.today, rules=self.launch.rules)
 
     def show_round(self, table: Table | None) -> None:
         """Put the session's round ``table`` on screen."""

@@ -12,11 +12,14 @@ knows no screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from spider_tui.commands import keys_text
-from spider_tui.engine.solve import Solution
 from spider_tui.table import Table
-from spider_tui.winnable import QUESTION_SECONDS, Question, answer_text
+
+if TYPE_CHECKING:  # the solver is loaded when first asked, not at start (SPEC §11's start budget)
+    from spider_tui.engine.solve import Solution
+    from spider_tui.winnable import Question
 
 ASK = (
     "Could this still be won?\n\n"
@@ -31,12 +34,14 @@ class SolverQuestion:
     ``tell(text, timeout)`` shows a line; ``confirm(question, answered)`` asks yes/no and calls
     ``answered(True)`` on yes; ``practice()`` is called once the round has become practice (the
     screen retitles it and its session hears it); ``to_ui(fn, *args)`` runs ``fn`` on the UI
-    thread (the answer comes from the solver's)."""
+    thread (the answer comes from the solver's); ``changed()`` shows the table again (the answer
+    is on its status line; the solution's next move is outlined)."""
 
     def __init__(self, table: Table, *, tell: Callable[[str, float | None], None],
                  confirm: Callable[[str, Callable[[object], None]], None], practice: Callable[[], None],
-                 to_ui: Callable[..., object]) -> None:
+                 to_ui: Callable[..., object], changed: Callable[[], None] = lambda: None) -> None:
         self.table = table
+        self.changed = changed
         self.tell = tell
         self.confirm = confirm
         self.practice = practice
@@ -51,6 +56,9 @@ class SolverQuestion:
             self.tell("Stopped asking the solver.", None)
             return
         table = self.table
+        if table.show_solution_move():  # a "yes" about this position: its next move, as a hint
+            self.changed()
+            return
         if table.over:
             self.tell("The round is over.", None)
             return
@@ -70,6 +78,8 @@ class SolverQuestion:
             self.practice()
         moves_then = table.game.moves
 
+        from spider_tui.winnable import QUESTION_SECONDS, Question
+
         def on_answer(found: Solution, seconds: float) -> None:  # in the solver's thread
             self.to_ui(self._answer, question, found, seconds, moves_then)
 
@@ -81,10 +91,15 @@ class SolverQuestion:
     def _answer(self, question: Question, found: Solution, seconds: float, moves_then: int) -> None:
         if question.cancelled or question is not self.running:
             return
-        text = answer_text(found, seconds)
-        if self.table.game.moves != moves_then:
-            text = f"About the position after move {moves_then}: " + text
-        self.tell(text, 12)
+        # The answer belongs to the position asked about: the status line says it while the table
+        # shows that position (or one along the solution), and it goes when the position changes.
+        from spider_tui.winnable import Answer, answer_text
+
+        answer = Answer(question.game, found, seconds)
+        self.table.take_answer(answer)
+        if answer.text(self.table.game, keys_text("still_winnable")) is None:  # played on meanwhile
+            self.tell(f"About the position after move {moves_then}: " + answer_text(found, seconds), 12)
+        self.changed()
 
     def cancel(self) -> None:
         """Leaving the round: stop the question."""

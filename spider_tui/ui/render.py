@@ -27,9 +27,9 @@ ASCII_SUITS = "SHDC"
 RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
-UNICODE_MARKS = {"held": "▲", "target": "▶", "hint": "?", "hint_to": "◁", "more": "⋮", "back": "░",
+UNICODE_MARKS = {"cursor": "›", "held": "▲", "target": "▶", "hint": "?", "hint_to": "◁", "more": "⋮", "back": "░",
                  "sep": "·", "slot": "·", "check": "✓", "times": "×", "dash": "—"}
-ASCII_MARKS = {"held": "^", "target": ">", "hint": "?", "hint_to": "<", "more": ":", "back": "#",
+ASCII_MARKS = {"cursor": "+", "held": "^", "target": ">", "hint": "?", "hint_to": "<", "more": ":", "back": "#",
                "sep": "-", "slot": ".", "check": "*", "times": "x", "dash": "-"}
 # Any other text shown in ASCII mode (status lines with suit glyphs, names) goes through this.
 _TO_ASCII = str.maketrans({**{u: a for u, a in zip(UNICODE_SUITS, ASCII_SUITS)},
@@ -142,7 +142,9 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         rows.append(index)
 
     # Header: the column number (key 0 is column 10), highlighted under the cursor.
-    head = str(number)
+    # Under the cursor the number is also bracketed: the cursor shows without colour or
+    # attributes too (NO_COLOR, a screen reader, a copied screen).
+    head = f"[{number}]" if state.cursor_here else str(number)
     head_style = Style(reverse=True, bold=True) if state.cursor_here else Style(dim=True)
     line(head.center(w), head_style)
 
@@ -160,7 +162,8 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     up = n - down
     protected = max(state.movable, state.held, state.hint_from, 1)
     loose = up - protected  # face-up cards above the movable group
-    exposed_lines = (5 if height >= 30 and w >= 9 else 3) if w >= 6 and color else 1
+    # The exposed card is drawn whole, with or without colour (without, it is a reversed block).
+    exposed_lines = (5 if height >= 30 and w >= 9 else 3) if w >= 6 else 1
     need = (1 if down else 0) + loose + protected - 1 + exposed_lines
     while need > avail and exposed_lines > 1:
         exposed_lines -= 1
@@ -196,9 +199,13 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         elif color:
             st = Style(color=look.suit_color(suit_of(c)), bgcolor=bg, bold=bg != pal.face)
         else:
-            st = Style(reverse=bg != pal.face, bold=bg != pal.face)
+            # Without colour a card reads as a reversed block (README: bold and reverse video);
+            # the held group, the hint and the targets are bold and not reversed, with their marks.
+            st = Style(reverse=bg == pal.face, bold=bg != pal.face)
         if state.cursor == i:
             st += Style(underline=True, bold=True)
+            if mark == " " and i != n - 1:  # a card above the exposed one: marked in the text too
+                mark = marks["cursor"]
         return mark, st
 
     more_style = Style(dim=True)

@@ -31,6 +31,10 @@ def applies(rules: str) -> bool:
     return r.variant == "spider" and all(o.solver for o in RULE_OPTIONS if getattr(r, o.field))
 
 
+#: How long "Finding a winnable deal…" may stay up (it goes as soon as the deal is found).
+FINDING_SECONDS = 600
+
+
 class WinnableDeals:
     """The proved numbers (kept in ``data_dir``) and the prover of one app (it is told there)."""
 
@@ -42,6 +46,11 @@ class WinnableDeals:
         self._finding: SolverRun[int | None] | None = None
 
     def prove_ahead(self, suits: int) -> None:
+        """Keep proved deals ready for every suit count, ``suits`` first: a change of suit count
+        on the start screen then deals at once too (a 4-suit proof can take many seconds)."""
+        for other in (4, 2, 1):
+            if other != suits:
+                self.prover.want(other)
         self.prover.want(suits)
 
     def stop(self) -> None:
@@ -65,16 +74,20 @@ class WinnableDeals:
             self.app.notify("Still looking for a winnable deal…", markup=False)
             return True
         rng = random.Random(self.rng.random())
-        self.app.notify(f"Finding a winnable deal at {suits} suit{'s' if suits != 1 else ''} (the solver proves it)…", markup=False, timeout=8)
+        # Said until the deal is found (it used to go after 8 s, long before a 4-suit proof).
+        self.app.notify(f"Finding a winnable deal at {suits} suit{'s' if suits != 1 else ''} (the solver proves it)…",
+                        markup=False, timeout=FINDING_SECONDS)
 
         def found(number: int | None) -> None:  # in the solver's thread
             if number is not None:
                 self.app.call_from_thread(deal, number)
             else:
+                self.app.call_from_thread(self.app.clear_notifications)
                 self.app.call_from_thread(self.app.notify, "No winnable deal found yet; try New again.", markup=False)
 
         def deal(number: int) -> None:
             finding.cancel()  # done: New may look again
+            self.app.clear_notifications()  # the "Finding…" notice: found
             begin(number, suits)
 
         finding = self._finding = SolverRun(lambda cancel: prove_now(suits, rng, cancel), found,

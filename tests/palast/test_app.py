@@ -168,6 +168,10 @@ async def test_palast_from_the_start_screen_open_a_table_and_race_a_bot_to_the_e
         rows = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
         assert "Final ranking" in text and sorted(r.split()[1] for r in rows[:2]) == ["Anna", "bot-1"]
         assert all(r.split()[0] in ("1.", "2.") for r in rows[:2])
+        # The end is said to the player (issue 22 item 12): a win, or the place.
+        anna = next(r for r in rows[:2] if r.split()[1] == "Anna")
+        assert ("You won the table!" in text) == (anna.split()[0] == "1.")
+        assert "You won the table!" in text or "You placed 2nd of 2." in text
         assert rows[3] == "Round 1:" and "Solved" in rows[4]  # the last round's standings below
         assert sorted(r.split()[0] for r in rows[5:]) == ["Anna", "bot-1"]
         assert f"deal {lobby.session.deals[0][1]}" in text
@@ -236,9 +240,13 @@ async def test_reconnect_after_the_server_restarts(tmp_path, make_app):
             await server.stop()
             status = race.query_one("#status")
             await until(pilot, lambda: "Offline, reconnecting" in str(status.render()))
+            await pilot.press("question_mark")  # a hint doesn't erase it while offline (issue 22 item 12)
+            await pilot.pause()
+            assert "Offline, reconnecting" in str(status.render())
             server = PalastServer(open_store(None, tmp_path), "127.0.0.1", port, options=make_options())
             await server.start()
             await until(pilot, lambda: not lobby.session.offline and "Offline" not in str(status.render()), 60)
+            assert "Back online" in str(status.render())  # the reconnect is said
             assert app.screen is race and race.table.game.view() == seen
             assert "Moves: 1" in str(race.query_one("#moves").render())
             await pilot.press("q")
@@ -386,3 +394,41 @@ async def test_between_rounds_x_twice_leaves_the_table(palast, make_app):
         await bot.ready()
         r2 = await bot.wait_for("round", round=2, timeout=10)
         assert r2["round"] == 2
+
+
+async def test_a_practice_round_between_rounds_never_takes_over_the_palast(palast_factory, make_app):
+    # Issue 22 item 6: between rounds p (play it alone); round 2 came; after giving up as the last
+    # player the screen showed the old practice round ("Practice · 1 suit Moves: 0") instead of
+    # the final standings, which only appeared after q.
+    from spider_tui.ui.screens.game_screen import GameScreen
+
+    palast = await palast_factory(between_seconds=0.5)
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Anna")
+        await open_table(pilot, app, lobby, rounds=2)
+        bot = await palast.player("bot-1")
+        await bot.join(table=lobby.session.table["id"])
+        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        ev = await bot.wait_for("round")
+        await play_round(bot, ev["position"], limit=3)
+        await pilot.press("g", "y")
+        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+        await pilot.press("p")  # the deal alone, as practice
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and not isinstance(app.screen, RaceScreen))
+        await until(pilot, lambda: lobby.session.round == 2 and lobby.session.phase == "race")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, RaceScreen)  # told, not pulled away from the practice
+        await pilot.press("q")  # leave the practice, go to the table
+        await until(pilot, lambda: app.screen is lobby)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        ev = await bot.wait_for("round", round=2)
+        await play_round(bot, ev["position"], limit=3)
+        await pilot.press("g", "y")
+        await until(pilot, lambda: lobby.session.phase == "final")
+        await pilot.pause(0.3)
+        assert app.screen is lobby, app.screen_stack  # the final standings, not the old practice round
+        assert "Final ranking" in statics(lobby)

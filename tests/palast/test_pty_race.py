@@ -73,7 +73,9 @@ def test_two_apps_race_one_table(tmp_path):
         assert anna.wait_for("2. Bo"), anna.text()
         anna.send("s")
         assert anna.wait_for("Time left:") and bo.wait_for("Time left:"), anna.text() + bo.text()
-        assert "Bo " in anna.text().splitlines()[0] and "Anna " in bo.text().splitlines()[0]
+        # First the player's own running total and place, then each opponent (issue 22 item 12).
+        assert anna.text().splitlines()[0].split()[:2] == ["You", "Total"]
+        assert "Bo " in anna.text().splitlines()[1] and "Anna " in bo.text().splitlines()[1]
 
         # Anna's hint move; Bo's screen changes in Anna's line only.
         anna.send("?")

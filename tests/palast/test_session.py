@@ -13,7 +13,7 @@ from spider_tui.engine import Game, deal_code
 from spider_tui.engine.cards import UNKNOWN
 from spider_tui.palast.db import open_store
 from spider_tui.palast.server import PalastServer
-from spider_tui.palast.session import PalastError, PalastSession
+from spider_tui.palast.session import BACK_ONLINE_TEXT, PalastError, PalastSession
 
 from tests.waiting import until
 
@@ -200,7 +200,7 @@ async def test_reconnect_after_the_server_restarts_resumes_the_same_position(tmp
     server = PalastServer(open_store(None, tmp_path), "127.0.0.1", port, options=make_options())
     await server.start()
     try:
-        await until(lambda: not anna.offline and anna.race.status == "", timeout=60)
+        await until(lambda: not anna.offline and anna.race.status == BACK_ONLINE_TEXT, timeout=60)  # said (issue 22 item 12)
         assert anna.race.game.view() == seen
         assert abs(anna.race.ends_at - ends_at) < 1  # the clock kept running
     finally:

@@ -128,3 +128,97 @@ def test_sgr_changes_send_only_what_differs_and_never_a_default_colour():
     c = parse_sgr("38;2;9;9;9", ())
     assert sgr_change(b, c) == "\x1b[0;38;2;9;9;9m"
     assert sgr_change(parse_sgr("1", ()), parse_sgr("1;7", ())) == "\x1b[7m"
+
+
+# Issue 22 item 1: whole screens as Textual paints them, through size changes, a text that
+# changes within its line, a dialog that opens over the table and closes, and a notice that
+# comes and goes.  After every write the wire's screen is the one Textual painted.
+SIZES = [(30, 8), (24, 6), (40, 10)]
+
+
+def paint(cells: dict, w: int, h: int, rows) -> str:
+    """Textual's write for ``rows`` of the model ``cells`` ({(row, col): (char, style)}):
+    one chop per run of one style, each with its own move and reset."""
+    out = []
+    for r in rows:
+        c = 1
+        while c <= w:
+            ch, style = cells.get((r, c), (" ", ""))
+            run, c2 = ch, c + 1
+            while c2 <= w and cells.get((r, c2), (" ", ""))[1] == style:
+                run += cells.get((r, c2), (" ", ""))[0]
+                c2 += 1
+            out.append(f"\x1b[{r};{c}H\x1b[{style}m{run}\x1b[0m" if style else f"\x1b[{r};{c}H{run}")
+            c = c2
+    return "".join(out)
+
+
+def put_text(cells: dict, w: int, r: int, c: int, text: str, style: str, width: int) -> None:
+    """A widget of ``width`` cells at (r, c) showing ``text`` (padded or cut, as Textual does)."""
+    text = (text + " " * width)[:max(0, min(width, w - c + 1))]
+    for i, ch in enumerate(text):
+        cells[(r, c + i)] = (ch, style)
+
+
+op = st.one_of(
+    st.tuples(st.just("size"), st.sampled_from(SIZES)),
+    st.tuples(st.just("line"), st.integers(1, 10), st.integers(1, 20), st.integers(3, 20),
+              st.text(alphabet=" ab·♠♥10Deal", max_size=20), st.sampled_from(STYLES)),
+    st.tuples(st.just("dialog"), st.integers(1, 6), st.integers(1, 10), st.integers(3, 20), st.integers(3, 6),
+              st.text(alphabet=" Ask?yn", max_size=12)),
+    st.tuples(st.just("notice"), st.text(alphabet=" Yes:can▌", min_size=1, max_size=14)),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(op, min_size=1, max_size=10))
+def test_whole_screens_through_resizes_line_changes_dialogs_and_notices(ops):
+    w, h = 30, 8
+    cells: dict = {}
+    wire = Wire()
+    textual, seen = pyte.Screen(w, h), pyte.Screen(w, h)
+    ts, ss = pyte.Stream(textual), pyte.Stream(seen)
+
+    def write(data: str) -> None:
+        ts.feed(data)
+        ss.feed(wire.feed(data))
+        for r in range(h):
+            for c in range(w):
+                assert cell_look(textual, r, c) == cell_look(seen, r, c), (r, c, textual.display, seen.display)
+
+    write("\x1b[2J" + paint(cells, w, h, range(1, h + 1)) + "\x1b[1;1H")
+    for o in ops:
+        if o[0] == "size":
+            w, h = o[1]
+            cells = {k: v for k, v in cells.items() if k[0] <= h and k[1] <= w}
+            textual.resize(h, w)
+            seen.resize(h, w)
+            wire.forget()  # the app's on_resize
+            write(paint(cells, w, h, range(1, h + 1)) + "\x1b[1;1H")
+        elif o[0] == "line":
+            _, r, c, width, text, style = o
+            if r > h or c > w:
+                continue
+            put_text(cells, w, r, c, text, style, width)
+            write(paint(cells, w, h, [r]) + f"\x1b[{r};{c}H")
+        elif o[0] == "dialog":
+            _, r, c, bw, bh, text = o
+            if r + bh - 1 > h or c + bw - 1 > w:
+                continue
+            under = dict(cells)
+            box = dict(cells)
+            for i in range(bh):
+                edge = "╭╰"[i == bh - 1] if i in (0, bh - 1) else "│"
+                put_text(box, w, r + i, c, edge + ("─" if edge != "│" else " ") * (bw - 2), "1;38;2;254;166;43;48;2;30;30;30", bw)
+            put_text(box, w, r + 1, c + 1, text, "38;2;224;224;224;48;2;30;30;30", bw - 2)
+            rows = range(r, r + bh)
+            write(paint(box, w, h, rows) + "\x1b[1;1H")
+            write(paint(under, w, h, rows) + "\x1b[1;1H")  # closed: the table again
+        else:
+            text = o[1]
+            c = max(1, w - len(text) - 2)
+            under = dict(cells)
+            note = dict(cells)
+            put_text(note, w, h, c, "▌ " + text, "38;2;78;191;113;48;2;52;63;73", w - c + 1)
+            write(paint(note, w, h, [h]) + "\x1b[1;1H")
+            write(paint(under, w, h, [h]) + "\x1b[1;1H")

@@ -17,11 +17,27 @@ from textual.widgets import Footer, Input, Static
 
 from spider_tui.palast import embedded
 from spider_tui.palast.protocol import name_problem
-from spider_tui.palast.session import PalastError, PalastSession
+from spider_tui.palast.session import PalastError, PalastSession, Unreachable
 from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
 from spider_tui.ui.render import Look
+
+
+#: What the token is and where it lives, shown with its field when the name is taken.
+TOKEN_HELP = ("This name is taken at this Palast. If it is yours from another machine or data dir: "
+              "the token the Palast gave you there is in that spider's save.toml (its data dir), "
+              "under [palast], as token = \"...\". Paste it here, or pick another name.")
+
+
+def name_taken(reason: str) -> bool:
+    """Is the server's refusal the one for a name someone already signed in with?"""
+    return "name is taken" in reason.casefold()
+
+
+#: Added when nothing answers at the default address: what a newcomer can do about it.
+NOBODY_AT_DEFAULT = (" No Palast runs on this machine: start one with `spider server` in another terminal, "
+                     "or ask the Palast's host for its address (ws://host:port) and type it above.")
 
 
 class ConnectScreen(Screen):
@@ -32,6 +48,8 @@ class ConnectScreen(Screen):
     ConnectScreen { align: center middle; }
     ConnectScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
     ConnectScreen #c-status { color: #f0e6b0; height: auto; }
+    ConnectScreen .-token { display: none; }
+    ConnectScreen.-ask-token .-token { display: block; }
     """
 
     def __init__(self, book: SaveBook, look: Look, url: str | None = None, *,
@@ -54,6 +72,9 @@ class ConnectScreen(Screen):
             yield Input(url, id="c-server", max_length=200)
             yield Static("Your name (1-16 letters, digits, space, - _ .)", markup=False)
             yield Input(login[0] if login else "", id="c-name", max_length=16)
+            # Shown when the server says the name is taken (see TOKEN_HELP).
+            yield Static(TOKEN_HELP, id="c-token-help", markup=False, classes="-token")
+            yield Input("", id="c-token", max_length=200, password=True, classes="-token")
             yield Static("Enter: go · Esc: back", markup=False)
             yield Static("", id="c-status", markup=False)
         yield Footer()
@@ -64,7 +85,9 @@ class ConnectScreen(Screen):
         if self.url is not None and server_login(data, url):
             self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
         else:
-            self.query_one("#c-name" if self.url else "#c-server", Input).focus()
+            # The address is filled in (the last one used, or the default): the name is what a
+            # newcomer types first.  The server field keeps its text, unselected.
+            self.query_one("#c-name", Input).focus()
 
     def say(self, text: str) -> None:
         """One status line; it may hold a server's words or a typed address: shown ``visible``."""
@@ -93,13 +116,19 @@ class ConnectScreen(Screen):
         key = embedded.LOGIN_KEY if here else url
         login = server_login(self.book.data, key)
         token = login[1] if login and login[0].casefold() == name.casefold() else None
+        typed = self.query_one("#c-token", Input).value.strip()
+        if typed:
+            token = typed  # the token from the other machine's save file
         self.busy = True
         self.say(f"Connecting to {url}…")
         session = PalastSession(url, name, token)
         try:
             await session.start()
         except PalastError as e:
-            self.say(str(e))
+            self.say(str(e) + (NOBODY_AT_DEFAULT if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
+            if name_taken(str(e)):
+                self.add_class("-ask-token")
+                self.query_one("#c-token", Input).focus()
             if str(e).startswith("Can't reach") and not here and self.here_palast is not None:
                 self.app.push_screen(PlayHere(str(e)), self._play_here)
             return

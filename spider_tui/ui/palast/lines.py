@@ -51,15 +51,17 @@ def lobby_row(table: dict) -> str:
             f"{rounds:>6}  {seats:>5}  {state:<8}{extra}")
 
 
-def opponent_line(progress: dict) -> str:
-    """An opponent above the race table: name, score, runs, moves, state (solved in m:ss)."""
+def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
+    """An opponent above the race table: name, score, runs, moves, state (solved in m:ss), and
+    with ``total`` (running total, place) the table so far."""
     state = name(progress.get("state", "playing"), 20)
     if state == "solved":
         state = f"solved in {clock(progress.get('seconds'))}"
     if progress.get("bot") is True:  # a house bot (SPEC §13: marked wherever names show)
         state += " · bot"
+    so_far = f"  Total {total[0]:>5} {ordinal(total[1])}" if total is not None else ""
     return (f"{name(progress.get('player'), 16):<16} Score {num(progress.get('score')):>5}  "
-            f"Runs {num(progress.get('runs'))}  Moves {num(progress.get('moves')):>3}  {name(state, 20)}")
+            f"Runs {num(progress.get('runs'))}  Moves {num(progress.get('moves')):>3}{so_far}  {name(state, 20)}")
 
 
 STANDINGS_HEADER = f"{'Player':<16} {'Score':>6} {'Total':>6}  {'Solved':<6} {'Moves':>5} {'Time':>6}"
@@ -101,3 +103,36 @@ def league_row(rank: int, row: dict) -> str:
 #: The question before leaving a table in play (the race's and the standings' ``x``).
 LEAVE_RUNNING = ("Leave this table? The rest of its rounds are forfeited; your total so far stands "
                  "and is ranked at the end.")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def race_totals(standings: dict | None, scores: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """Each player's running total during a round (the last ``round_over``'s total plus this
+    round's score so far) and place by it (equal totals share a place): {name: (total, place)}."""
+    before = {str(r.get("player")): num(r.get("total")) for r in (standings or {}).get("standings") or []}
+    totals = {p: before.get(p, 0) + num(score) for p, score in scores.items()}
+    ranked = sorted(totals.values(), reverse=True)
+    return {p: (t, ranked.index(t) + 1) for p, t in totals.items()}
+
+
+def me_line(total: int, place: int, players: int) -> str:
+    """The player's own running total and place above the race table."""
+    return f"{'You':<16} Total {total:>5}  {ordinal(place)} of {players}"
+
+
+def final_words(ranking: list[dict], me: str) -> str:
+    """The table's end, said to the player: a win, or the place."""
+    mine = next((r for r in ranking if str(r.get("player")) == me), None)
+    if mine is None:
+        return ""
+    place = num(mine.get("place"))
+    shared = sum(1 for r in ranking if num(r.get("place")) == place) > 1
+    if place == 1:
+        return "You won the table!" + (" (a shared first place)" if shared else "")
+    return f"You placed {ordinal(place)} of {len(ranking)}."
+

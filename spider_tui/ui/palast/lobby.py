@@ -159,13 +159,13 @@ class PalastScreen(Screen):
             t = s.table or {}
             self.put("#p-title", lines.STANDINGS_HEADER)
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
-            ready = "Ready: waiting for the others (the next round starts within 30 s)." if s.ready_sent \
-                else f"{says('ready')} (it starts when all are ready, or after 30 s)."
+            ready = ready_line(s.ready_sent, t.get("between_seconds"))
             deal = s.deals[-1][1] if s.deals else "?"
             self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {deal} · "
                                 f"{says('alone')}\n{ready}")
         elif phase == "final":
-            self.put("#p-title", f"Final ranking\n{lines.RANKING_HEADER}")
+            words = lines.final_words(s.ranking or [], s.name)  # the table's end, said to the player
+            self.put("#p-title", f"Final ranking{' · ' + words if words else ''}\n{lines.RANKING_HEADER}")
             st = s.standings or {}
             last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
             if last:
@@ -210,7 +210,10 @@ class PalastScreen(Screen):
         s = self.session
         if s.race is None or s.phase != "race":
             return
-        if not self.is_current:  # e.g. playing a deal alone: say so, don't pull the player away
+        # On top, not just "current" (Textual counts a screen seen behind another as current):
+        # e.g. playing a deal alone, say so and don't pull the player away (or the practice round
+        # would come back over the standings when the race ends).
+        if self.app.screen is not self:
             self.app.notify(f"Round {s.round} has started at your Palast table (q, then t).", markup=False)
             return
         self._race_screen = RaceScreen(s, self.look)
@@ -222,7 +225,7 @@ class PalastScreen(Screen):
                 await self.session.open(**form.request())
                 self.render_phase()
 
-        self.app.push_screen(OpenTableScreen(), chosen)
+        self.app.push_screen(OpenTableScreen(ascii=self.look.ascii), chosen)
 
     def action_code(self) -> None:
         async def chosen(code: str | None) -> None:
@@ -308,6 +311,19 @@ class AskScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
+def ready_line(sent: bool, between: object) -> str:
+    """Between rounds: how the next round starts, with the server's own pause (the table's
+    ``between_seconds``; an older server doesn't say, then only "when all are ready")."""
+    if isinstance(between, (int, float)) and not isinstance(between, bool) and 0 <= between < 10**6:
+        after = f"{between:g} s"
+        if sent:
+            return f"Ready: waiting for the others (the next round starts within {after})."
+        return f"{says('ready')} (it starts when all are ready, or after {after})."
+    if sent:
+        return "Ready: waiting for the others (the next round starts when all are ready, or soon after)."
+    return f"{says('ready')} (it starts when all are ready, or after a pause)."
+
+
 class OpenTableScreen(ModalScreen["OpenForm | None"]):
     """Open a table: Enter (or a click) changes a line; "Open the table" opens it; Esc cancels."""
 
@@ -319,14 +335,15 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
     OpenTableScreen OptionList { height: auto; max-height: 14; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, ascii: bool = False) -> None:
         super().__init__()
         self.form = OpenForm()
+        self.ascii = ascii
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Open a table: Enter or ←/→ change a line, Esc cancels", markup=False)
-            yield OptionList(*[Option(text, id=key) for key, text in self.form.lines()], id="form", markup=False)
+            yield OptionList(*[Option(text, id=key) for key, text in self.form.lines(self.ascii)], id="form", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.form.choose(event.option.id or ""):
@@ -346,7 +363,7 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
         ol = self.query_one("#form", OptionList)
         index = ol.highlighted
         ol.clear_options()
-        ol.add_options([Option(text, id=key) for key, text in self.form.lines()])
+        ol.add_options([Option(text, id=key) for key, text in self.form.lines(self.ascii)])
         ol.highlighted = index
 
     def action_cancel(self) -> None:

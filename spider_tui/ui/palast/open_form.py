@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from spider_tui.engine.rules import RULE_OPTIONS
+from spider_tui.rules_menu import checkbox
 
 #: (key, label, rules word) of the §10 options a table may have: the rule options' table.
 OPTIONS = tuple((o.word, o.palast, o.word) for o in RULE_OPTIONS if o.palast is not None)
@@ -40,12 +41,12 @@ class OpenForm:
             self.options ^= {key}
         return key == "go"
 
-    def lines(self) -> list[tuple[str, str]]:
+    def lines(self, ascii: bool = False) -> list[tuple[str, str]]:
         out = [("suits", f"Suits: {self.suits}"), ("rounds", f"Rounds: {self.rounds}"),
                ("seats", f"Seats: {self.seats}"),
                ("private", f"Private (joined by invite code): {'yes' if self.private else 'no'}")]
         for key, label, _w in OPTIONS:
-            out.append((key, f"[{'x' if key in self.options else ' '}] {label}"))
+            out.append((key, f"{checkbox(key in self.options, ascii)} {label}"))
         out.append(("go", "Open the table"))
         return out
 

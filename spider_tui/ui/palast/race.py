@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from spider_tui.ui.palast import lines
-from spider_tui.palast.session import PalastRound, PalastSession
+from spider_tui.palast.session import BACK_ONLINE_TEXT, PalastRound, PalastSession
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.widgets.dialogs import Confirm
@@ -33,8 +33,13 @@ class RaceScreen(GameScreen):
         self.palast = palast
 
     def compose(self) -> ComposeResult:
-        yield Static(self.opponents_text(), id="opponents", markup=False)
+        text = self._shown["#opponents"] = self.opponents_text()
+        yield Static(text, id="opponents", markup=False)
         yield from super().compose()
+
+    def sync(self) -> None:
+        super().sync()
+        self.show_opponents()  # the player's own running total follows their score
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -44,10 +49,17 @@ class RaceScreen(GameScreen):
         ops = self.palast.opponents
         if not ops:
             return "Training: racing the clock alone."
-        return "\n".join(lines.opponent_line(p) for p in ops.values())
+        # The table so far: each total is the last round's total plus this round's score.
+        me = self.palast.name
+        scores = {str(p.get("player")): int(p.get("score") or 0) for p in ops.values()}
+        scores[me] = int(self.table.game.score or 0)
+        totals = lines.race_totals(self.palast.standings, scores)
+        mine = lines.me_line(*totals[me], len(totals))
+        return "\n".join([mine] + [lines.opponent_line(p, totals.get(str(p.get("player")))) for p in ops.values()])
 
     def show_opponents(self) -> None:
-        self.put("#opponents", self.opponents_text(), layout=False)
+        text, before = self.opponents_text(), str(self._shown.get("#opponents", ""))
+        self.put("#opponents", text, layout=text.count("\n") != before.count("\n"))
 
     def palast_changed(self, what: str) -> None:
         """The session changed: repaint only what that touches."""
@@ -57,8 +69,8 @@ class RaceScreen(GameScreen):
             t, palast = self.table, self.palast
             if what == "offline":
                 t.say(palast.status if palast.closed else "Offline, reconnecting…")
-            elif what == "online" and t.status == "Offline, reconnecting…":
-                t.say("")
+            elif what == "online":
+                t.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
             elif what == "status" and palast.status:
                 t.say(palast.status)
             self.sync()

@@ -9,6 +9,7 @@ way back) it posts up as a message (``ui/messages.py``).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -51,33 +52,48 @@ class GameScreen(Screen):
         self._tap_moved = False
         self.dialog = None  # the dialog open over the table, if any
         self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
+        self._dragging = False  # a drag left its column: the group is lifted
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
         self.question = SolverQuestion(
             self.table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
-            practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call))
+            practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
+            changed=self.sync)
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
+        # Every bar is composed with its text and state, so the first frame is the whole table
+        # and the first sync changes nothing (a second full paint at start cost time and bytes).
+        t, g = self.table, self.table.game
+        info, moves, done = self._shown["#info"], self._shown["#moves"], self._shown["#done"] = self.bar_texts()
+        status = self._shown["#status"] = self.look.text(t.status_line)
         with Horizontal(id="top"):
-            yield Static("", id="info", markup=False)
-            yield Static("", id="moves", markup=False)
+            yield Static(info, id="info", markup=False)
+            yield Static(moves, id="moves", markup=False)
             yield Static("", id="topfill", markup=False)
             yield Chip("Retry", "retry", id="retry")
             yield Chip(self.session.new_label, "new", id="new")
         with Horizontal(id="stockrow"):
             # Composed with its text, so the first sync has no layout change to make.
             stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
-            yield Chip(stock, "table('deal')", id="stock")
-            yield Static("", id="done", markup=False)
+            spent = "-spent" if g.deal_refusal() is not None else None
+            yield Chip(stock, "table('deal')", id="stock", classes=spent)
+            yield Static(done, id="done", markup=False)
+            if self.table.game.rules.joker:  # a chip: a click plays a joker as J does
+                jokers = self._shown["#jokerchip"] = self.joker_text()
+                yield Chip(jokers, "table('joker')", id="jokerchip")
         states = self.table.column_states()
         with Horizontal(id="tableau"):
             for i in range(len(states)):
                 # Each column knows its cards from the start: the first frame shows the table.
                 yield ColumnView(i, self.look, states[i])
         with Horizontal(id="bottom"):
-            yield Chip("Undo", "table('undo')", id="undo")
-            yield Chip("Hint", "table('hint')", id="hintchip")
-            yield Static("", id="status", markup=False)
+            if g.rules.undo_allowed:  # Undo off: no Undo to offer
+                yield Chip("Undo", "table('undo')", id="undo", classes=None if g.can_undo else "-disabled")
+            yield Chip("Hint", "table('hint')", id="hintchip", classes="-disabled" if t.over else None)
+            giveup = Chip("Give up", "give_up", id="giveupchip")  # mouse players can give up too
+            giveup.display = not t.over
+            yield giveup
+            yield Static(status, id="status", markup=False)
         yield Footer()
         yield Static("", id="toosmall", markup=False)
         # Dialogs are mounted in here: a one-cell host on its own layer (its children draw over
@@ -148,13 +164,18 @@ class GameScreen(Screen):
         # Muted while the stock can't deal (the engine's one answer); still clickable: it says why.
         stock.set_class(g.deal_refusal() is not None, "-spent")
         stock.set_class(hint_deal, "-hint")  # the hint's target: marker and colour
-        self.query_one("#undo", Chip).set_class(not g.can_undo, "-disabled")
+        for undo in self.query("#undo").results(Chip):
+            undo.set_class(not g.can_undo, "-disabled")
         self.query_one("#hintchip", Chip).set_class(t.over, "-disabled")
+        self.query_one("#giveupchip", Chip).display = not t.over
+        for joker in self.query("#jokerchip").results(Chip):
+            self.put("#jokerchip", self.joker_text())
+            joker.set_class(t.over or not g.jokers_left, "-disabled")
         # The status line wraps when the terminal is narrow (never cut); only then does the
         # layout change (and the table repaint).
         width = max(1, self.query_one("#status", Static).content_region.width)
         before = self._shown.get("#status", "")
-        status = self.look.text(t.status)
+        status = self.look.text(t.status_line)
         self.put("#status", status, layout=len(status) > width or len(str(before)) > width)
         enabled = self.key_states()
         if enabled != self._enabled:  # the footer recomposes on refresh_bindings: only when needed
@@ -167,15 +188,23 @@ class GameScreen(Screen):
         every first move."""
         return (self.table.over, self.table.game.jokers_left)
 
-    def show_info(self) -> None:
+    def bar_texts(self) -> tuple[str, str, Text]:
+        """The top bar's round name, its move count, and the stock row's tally."""
         g = self.table.game
         parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
-        self.put("#info", f" {self.look.marks['sep']} ".join(parts), layout=False)
+        return f" {self.look.marks['sep']} ".join(parts), f"Moves: {g.moves}", self.done_text()
+
+    def show_info(self) -> None:
+        info, moves, done = self.bar_texts()
+        # The bar's width follows its text (width: auto): a longer or shorter title ("· practice"
+        # after asking the solver) needs a new layout, or it is cut to the old width.
+        old = self._shown.get("#info")
+        self.put("#info", info, layout=old is None or cell_len(str(old)) != cell_len(info))
         # The move count has a widget of its own: a move repaints these few cells only.
-        self.put("#moves", f"Moves: {g.moves}", layout=False)
-        self.put("#done", self.done_text(), layout=False)
+        self.put("#moves", moves, layout=False)
+        self.put("#done", done, layout=False)
 
     def put(self, selector: str, content, layout: bool = True) -> None:
         """Update a bar's text only when it changed (every repaint is bytes on the wire)."""
@@ -183,6 +212,9 @@ class GameScreen(Screen):
         if self._shown.get(selector) != content:
             self._shown[selector] = content
             widget.update(content, layout=layout)
+
+    def joker_text(self) -> str:
+        return f"Jokers: {self.table.game.jokers_left} ({JOKER_KEY})"
 
     def done_text(self) -> Text:
         g = self.table.game
@@ -206,8 +238,6 @@ class GameScreen(Screen):
                 if e.where == "bar":
                     text.append("  ")
                     text.append(e.text, points_style(e.text, Style(), self.look, bar=True))
-        if g.rules.joker:
-            text.append(f"  Jokers: {g.jokers_left} ({JOKER_KEY})")
         left = t.time_left
         if left is not None:
             m, sec = divmod(int(left + 0.999), 60)
@@ -224,12 +254,16 @@ class GameScreen(Screen):
             return False  # the table is hidden: no move may be made blind
         # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
         # failing in silence; once the round is over the footer no longer offers them.
+        if name == "undo" and not g.rules.undo_allowed:
+            return False  # Undo off: not offered at all (u still says why on the status line)
+        if name == "deal" and not g.rules.has_stock:
+            return False  # Simple Simon: no stock, no Deal
         if name in ("undo", "deal", "hint", "give_up", "still_winnable"):
             return not t.over
         if name == "joker":
-            if not g.rules.joker:
-                return False
-            return True if g.jokers_left and not t.over else None
+            if not g.rules.joker or t.over:
+                return False  # after the round, no joker is offered
+            return True if g.jokers_left else None
         return True
 
     # ------------------------------------------------------------------ dialogs over the table
@@ -268,6 +302,10 @@ class GameScreen(Screen):
             event.stop()
             event.prevent_default()
             self.dialog.press(event.key)
+        elif event.key == "u" and not self.table.game.rules.undo_allowed:
+            # Undo off: the footer doesn't offer u, but the key still says why nothing happens.
+            event.stop()
+            self.action_table("undo")
         elif self._peek_pending and event.key not in COLUMN_KEYS and event.key != "v":
             self._peek_pending = False  # v then something else: never mind
 
@@ -305,6 +343,8 @@ class GameScreen(Screen):
             self.post_message(messages.NewRound())
         elif choice == "retry":
             self.post_message(messages.RetryRound())
+        elif choice == "stats":  # s over Won!: the footer offers it
+            self.post_message(messages.ShowStats())
 
     def action_give_up(self) -> None:
         """Give up (SPEC §10): ends the round as lost, after a confirm."""
@@ -396,10 +436,21 @@ class GameScreen(Screen):
         face_up = index is not None and g.down[col] <= index < len(g.columns[col])
         self._press = (col, index) if face_up and self.dialog is None else None
 
+    def on_column_view_dragged(self, message: ColumnView.Dragged) -> None:
+        """A drag has left the card's column: lift the group there now, its targets marked
+        (SPEC §5), so the player sees what moves and where it can go before letting go."""
+        press = self._press
+        if press is None or message.column == press[0] or self.dialog is not None or self._dragging:
+            return
+        self._dragging = True
+        self.table.lift(press[0], press[1])
+        self.sync()
+
     def on_column_view_released(self, message: ColumnView.Released) -> None:
         """A drag: pressed on a face-up card, released over another column = the same move as
         two clicks (a drag that ends on its own column is a click, handled as one)."""
         press, self._press = self._press, None
+        self._dragging = False
         if press is None or press[0] == message.column or self.dialog is not None:
             return
         self.table.drag(press[0], press[1], message.column)

@@ -7,19 +7,19 @@ from datetime import date
 from typing import Callable
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, STATS_CLOSE, chip_text, command,
+from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, chip_text, command,
                                  keys_text)
 from spider_tui.store.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
 from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
-from spider_tui.store.book import SaveBook
+from spider_tui.store.book import SaveBook, playable_rules
 from spider_tui.ui import messages
-from spider_tui.ui.keys import bindings
+from spider_tui.ui.keys import KeysFollow, bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip
 from spider_tui.ui.widgets.dialogs import Confirm
@@ -29,19 +29,26 @@ from spider_tui.ui.widgets.overlay import DialogScreen
 TITLE = "S P I D E R"
 
 
-class StartScreen(Screen):
+class StartScreen(KeysFollow, Screen):
     """Shows the save book's settings and the session's saved round; changes settings in the book;
     posts what it starts (``ui/messages.py``)."""
 
     BINDINGS = bindings(START_COMMANDS)
 
-    def __init__(self, book: SaveBook, session: SoloSession, look: Look, today: Callable[[], date]) -> None:
+    def __init__(self, book: SaveBook, session: SoloSession, look: Look, today: Callable[[], date],
+                 rules: str | None = None) -> None:
         super().__init__()
         self.book = book
         self.session = session
         self.look = look
         self.today = today
         self._suggestion: str | None = None  # the next level, suggested on this visit
+        self.launch_rules = rules  # spider --rules NAME: New plays these until the rules menu changes them
+
+    @property
+    def rules(self) -> str:
+        """The rules New plays: the command line's, else the saved setting."""
+        return playable_rules(self.launch_rules or self.book.settings.rules)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu"):
@@ -88,7 +95,7 @@ class StartScreen(Screen):
         self.label("display('four_color')", look.four_color)
         self.label("display('ascii')", look.ascii)
         self.query_one("#title", Static).update(look.text(TITLE))
-        self.label("rules", tail=f": {settings.rules}")  # from the save file: never markup
+        self.label("rules", tail=f": {self.rules}")  # the rules New plays; never markup
         self.label("winnable", settings.winnable_only)
         self.chip("continue_round").display = self.saved_round()
         done = self.book.daily_won(self.today(), suits)
@@ -147,19 +154,19 @@ class StartScreen(Screen):
         self.set_setting(name, not (look.four_color if name == "four_color" else look.ascii))
 
     def action_continue_round(self) -> None:
-        self.post_message(messages.ContinueRound())
+        self.leave_for(messages.ContinueRound())
 
     def start_over(self, start: messages.NewRound | messages.DailyRound) -> None:
         """New/Daily: with an unfinished round saved, ask first; it then ends and counts."""
         question = self.session.start_over_question()
         if question is None:
-            self.post_message(start)
+            self.leave_for(start)
             return
 
         def answered(yes: object) -> None:
             if yes:
                 self.session.abandon_saved()
-                self.post_message(start)
+                self.leave_for(start)
 
         dialog = Confirm(question, answered)
         self.app.push_screen(DialogScreen(dialog), dialog.done)
@@ -175,7 +182,7 @@ class StartScreen(Screen):
         self.app.push_screen(DailyScreen(self.book, self.look, self.today), chosen)
 
     def action_stats(self) -> None:
-        self.post_message(messages.ShowStats())
+        self.leave_for(messages.ShowStats())
 
     def action_lessons(self) -> None:
         from spider_tui.ui.screens.lessons_screen import LessonsScreen
@@ -183,32 +190,40 @@ class StartScreen(Screen):
         self.app.push_screen(LessonsScreen(self.book, self.look))
 
     def action_palast(self) -> None:
-        self.post_message(messages.OpenPalast())
+        self.leave_for(messages.OpenPalast())
 
     def action_help(self) -> None:
-        self.post_message(messages.ShowHelp())
+        self.leave_for(messages.ShowHelp())
 
     def action_quit(self) -> None:
         self.post_message(messages.QuitApp())
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.book, ascii=self.look.ascii), lambda _: self.sync())
+        def closed(changed: object) -> None:
+            if changed:  # the player's choice now stands over --rules
+                self.launch_rules = None
+                self.post_message(messages.SettingsChanged("rules"))
+            self.sync()
+
+        self.app.push_screen(RulesScreen(self.book, ascii=self.look.ascii, rules=self.rules), closed)
 
 
-class RulesScreen(Dialog[None]):
+class RulesScreen(Dialog[bool]):
     """Special rules (SPEC §10): toggle options for the next new round.  Saved at once."""
 
     BINDINGS = bindings([RULES_MENU_CLOSE])
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
-    RulesScreen > Vertical { width: 64; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
+    RulesScreen > Vertical { width: 72; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
     RulesScreen OptionList { height: auto; max-height: 16; }
     """
 
-    def __init__(self, book: SaveBook, ascii: bool = False) -> None:
+    def __init__(self, book: SaveBook, ascii: bool = False, rules: str | None = None) -> None:
         super().__init__()
         self.book = book
         self.ascii = ascii
+        self.rules = rules or book.settings.rules  # what the menu starts from (--rules, else the setting)
+        self.changed = False
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
@@ -219,16 +234,17 @@ class RulesScreen(Dialog[None]):
     def options(self) -> list[Option]:
         from spider_tui.rules_menu import lines
 
-        return [Option(label, id=key) for key, label in lines(self.book.settings.rules, ascii=self.ascii)]
+        return [Option(label, id=key) for key, label in lines(self.rules, ascii=self.ascii)]
 
     def on_mount(self) -> None:
-        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.book.settings.rules}"))
+        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.rules}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from spider_tui.rules_menu import toggle
 
-        new = toggle(self.book.settings.rules, event.option.id or "").name
+        new = self.rules = toggle(self.rules, event.option.id or "").name
         self.book.set_setting("rules", new)
+        self.changed = True
         ol = self.query_one("#rules-list", OptionList)
         index = ol.highlighted
         ol.clear_options()
@@ -237,7 +253,7 @@ class RulesScreen(Dialog[None]):
         self.query_one("#rules-name", Static).update(f"Rules: {new}")
 
     def action_close(self) -> None:
-        self.answer_once(None)
+        self.answer_once(self.changed)
 
 
 class DailyScreen(Dialog["date | None"]):
@@ -279,31 +295,10 @@ class DailyScreen(Dialog["date | None"]):
         self.answer_once(None)
 
 
-class StatsScreen(Dialog[None]):
-    BINDINGS = bindings([STATS_CLOSE])
-    DEFAULT_CSS = """
-    StatsScreen { align: center middle; }
-    StatsScreen > VerticalScroll { width: 84; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
-    StatsScreen Static { width: 100%; }
-    """
+class StatsScreen(DialogScreen):
+    """The stats from the start screen: the same box as over a round (``widgets.dialogs.Stats``)."""
 
     def __init__(self, data: dict, ascii: bool = False) -> None:
-        super().__init__()
-        self.data = data
-        self.ascii = ascii
+        from spider_tui.ui.widgets.dialogs import Stats
 
-    def compose(self) -> ComposeResult:
-        from spider_tui.store import stats_rules
-        from spider_tui.store.report import stats_table
-
-        data = self.data
-        with VerticalScroll(classes="box"):
-            yield Static(stats_table(data, ascii=self.ascii), id="stats-table")
-            for rules in stats_rules(data):
-                if rules != "classic":  # other rules keep their own stats (SPEC §10)
-                    yield Static(safe(f"Rules: {rules}"), classes="rules-title")
-                    yield Static(stats_table(data, rules=rules, ascii=self.ascii))
-            yield Static(f"{STATS_CLOSE.keys_text} to go back", markup=False)
-
-    def action_close(self) -> None:
-        self.answer_once(None)
+        super().__init__(Stats(data, ascii=ascii))

@@ -88,7 +88,7 @@ class Won(Overlay):
             body.append(f"\nScore  {self.score}")
         yield Static(body, id="won-body")
         with Horizontal():
-            for answer in WON_ANSWERS:
+            for answer in (a for a in WON_ANSWERS if a.label):
                 yield Chip(answer.chip_text, answer.action, id=f"won-{answer.result}")
 
 
@@ -268,8 +268,9 @@ class Help(Pager):
     KEYS = answer_keys(HELP_CLOSE)
 
     def want_size(self, width: int, height: int) -> tuple[int, int]:
-        # Over the table's lower part, where it is mostly cloth: cheap to draw and to redraw.
-        return min(width, 54), max(8, min(height - 4, 11))
+        # As tall as the screen allows (the bars above and below stay): more help per page, fewer
+        # page turns.  54 columns keep a page turn and opening it ≤ 8 KB (SPEC §11) at any height.
+        return min(width, 54), max(8, height - 4)
 
     def __init__(self, look: Look | None = None, done=None, section: str | None = None) -> None:
         super().__init__(done)

@@ -39,6 +39,13 @@ class ColumnView(Widget):
             super().__init__()
             self.column = column
 
+    class Dragged(Message):
+        """The mouse moved over this column with a button held (a drag going on)."""
+
+        def __init__(self, column: int) -> None:
+            super().__init__()
+            self.column = column
+
     class Peek(Message):
         """A click on the ``⋮ n more`` line: show the whole column."""
 
@@ -103,6 +110,10 @@ class ColumnView(Widget):
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self.post_message(self.Pressed(self.column, self.index_at(event.y)))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if event.button:  # only a drag: plain motion over the table costs nothing (SPEC §11)
+            self.post_message(self.Dragged(self.column))
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         self.post_message(self.Released(self.column))
