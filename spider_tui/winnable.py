@@ -138,11 +138,12 @@ class ProvedDeals:
 
 def proves_winnable(number: int, suits: int, seconds: float = PROVE_SECONDS,
                     cancel: threading.Event | None = None) -> bool:
-    """Whether the solver finds a win for deal ``number`` within ``seconds`` (a win it finds is
-    checked by replaying it)."""
-    deadline = time.monotonic() + seconds
+    """Whether the solver finds a win for deal ``number`` within ``seconds`` of this thread's CPU
+    time (as ``spider solve --seconds``: a busy machine or a busy UI thread doesn't change which
+    deals are proved; a win it finds is checked by replaying it)."""
+    deadline = time.thread_time() + seconds
     found = solve(Game.new(number, suits=suits),
-                  stop=lambda: time.monotonic() >= deadline or (cancel is not None and cancel.is_set()))
+                  stop=lambda: time.thread_time() >= deadline or (cancel is not None and cancel.is_set()))
     if found.result != WINNABLE:
         return False
     g = Game.new(number, suits=suits)

@@ -37,6 +37,17 @@ def test_a_deal_is_proved_by_a_win_that_replays():
     assert proves_winnable(2, 4, seconds=0.001) is False  # no time: not proved
 
 
+def test_the_prover_counts_its_own_cpu_time_not_the_wall_clock(monkeypatch):
+    """A busy machine (the wall clock racing ahead of this thread's CPU time) doesn't change
+    which deals are proved: the prover stops on CPU time, as ``spider solve --seconds`` does."""
+    import time
+
+    wall = iter(range(0, 10**9, 1000))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(wall)))
+    monkeypatch.setattr(time, "time", lambda: float(next(wall)))
+    assert proves_winnable(1, 1) is True
+
+
 def test_prove_now_returns_a_winnable_number():
     number = prove_now(1, random.Random(5))
     assert number is not None and proves_winnable(number, 1)

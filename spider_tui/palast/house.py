@@ -190,9 +190,12 @@ class HouseBots:
             next_at = loop.time()
             while True:
                 timeout = None if position is None else max(0.0, next_at - loop.time())
+                # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel that
+                # comes as a message arrives, and the bot then waited for ever (Palast.stop hung).
                 try:
-                    raw = await asyncio.wait_for(inbox.get(), timeout)
-                except asyncio.TimeoutError:
+                    async with asyncio.timeout(timeout):
+                        raw = await inbox.get()
+                except TimeoutError:
                     raw = None
                 if raw is not None:
                     msg = json.loads(raw) if isinstance(raw, str) else raw

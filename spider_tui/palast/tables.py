@@ -36,6 +36,9 @@ from .protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
 
+#: How long stopping waits for the tables' tasks to end once cancelled.
+STOP_SECONDS = 5.0
+
 STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
 TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
 LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
@@ -222,7 +225,10 @@ class Palast:
         for task in list(self._tasks):
             task.cancel()
         if self._tasks:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+            # Bounded: a task that doesn't end when cancelled must not hold the server open.
+            _, stuck = await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
+            for task in stuck:
+                log.error("a task did not end when the server stopped: %r", task)
         if self.house:
             self.house.stop()
         if self.cluster:

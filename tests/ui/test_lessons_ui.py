@@ -32,6 +32,8 @@ async def test_play_lesson_one_with_keys(make_app, data_dir):
         status = app.screen.query_one("#status", Static)
         assert lesson.task.split(".")[0] in str(status.content)
         assert str(app.screen.query_one("#new", Static).content) == "Next"  # New in a lesson: the next one
+        footer_n = [a.binding.description for a in app.screen.active_bindings.values() if a.binding.key == "n"]
+        assert footer_n == ["Next"]  # the footer says it too
         for move in lesson.solution:
             for key in keys_of(move):
                 await pilot.press(key)

@@ -9,6 +9,8 @@ way back) it posts up as a message (``ui/messages.py``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -45,6 +47,10 @@ class GameScreen(Screen):
         self.table: Table = session.table
         self.look = look
         self.title_text = session.title
+        if session.new_label != "New":  # a lesson's footer says Next, as its top bar does
+            for key, keyed in self._bindings.key_to_bindings.items():
+                self._bindings.key_to_bindings[key] = [
+                    replace(b, description=session.new_label) if b.action == "new" else b for b in keyed]
         self._save_timer: Timer | None = None
         self._shown_version = -1
         self._enabled: tuple | None = None
