@@ -129,7 +129,7 @@ def app_parser() -> _Parser:
         description=("Spider Solitaire for the terminal.\n\ncommands (`spider CMD --help` for each):\n"
                      + commands_text()),
         epilog="In the game, F1 shows the rules and every key (q: back to the menu, Ctrl+Q: quit).",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=cli_args.RawDescriptionWholeWords,
     )
     p.add_argument("--version", action="version", version=f"spider {__version__}")
     p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")

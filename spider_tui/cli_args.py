@@ -27,6 +27,11 @@ class WholeWords(argparse.HelpFormatter):
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
+class RawDescriptionWholeWords(argparse.RawDescriptionHelpFormatter, WholeWords):
+    """The description and epilog as written (``spider --help``'s list of commands), the
+    options' help wrapped as :class:`WholeWords`."""
+
+
 class Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("formatter_class", WholeWords)

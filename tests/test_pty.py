@@ -17,7 +17,12 @@ import pyte
 
 
 class Pty:
-    def __init__(self, argv: list[str], cols: int, rows: int, env: dict[str, str]):
+    #: Answer Textual's question for synchronized output (mode 2026) as a modern terminal does,
+    #: so every frame comes between ``ESC[?2026h`` and ``ESC[?2026l`` and a test can tell frames apart.
+    sync = False
+
+    def __init__(self, argv: list[str], cols: int, rows: int, env: dict[str, str], *, sync: bool = False):
+        self.sync = sync
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         pid, fd = pty.fork()
@@ -49,6 +54,8 @@ class Pty:
         self.stream.feed(data)
         if b"\x1b[6n" in data:
             os.write(self.fd, b"\x1b[1;1R")
+        if self.sync and b"\x1b[?2026$p" in data:  # a modern terminal: synchronized output is there
+            os.write(self.fd, b"\x1b[?2026;2$y")
         return data
 
     def took(self, data: bytes) -> None:

@@ -298,7 +298,7 @@ class Stats(Pager):
         self.data, self.ascii = data, ascii
 
     def want_size(self, width: int, height: int) -> tuple[int, int]:
-        return min(width, 60), max(8, min(height - 2, 21))
+        return min(width, 72), max(8, min(height - 2, 21))  # from 64 columns the levels are named (SPEC §15)
 
     def page_lines(self, width: int) -> list[Text]:
         import io
