@@ -16,7 +16,7 @@ from typing import Any
 
 from spider_tui.engine import Move, rules_named
 
-from . import messages, names
+from spider_tui.palast import messages, names
 
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes per message, either way in (SPEC §13)

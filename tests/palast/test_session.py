@@ -12,9 +12,9 @@ import pytest
 from spider_tui.engine import Game, deal_code
 from spider_tui.engine.cards import UNKNOWN
 from spider_tui.palast.messages import Play
-from spider_tui.palast.db import open_store
-from spider_tui.palast.server import PalastServer
-from spider_tui.palast.session import BACK_ONLINE_TEXT, PalastError, PalastSession
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.server import PalastServer
+from spider_tui.palast.client.session import BACK_ONLINE_TEXT, PalastError, PalastSession
 
 from tests.waiting import until
 
@@ -237,7 +237,7 @@ async def test_a_joker_is_played_at_once_and_the_server_agrees(palast, sessions)
 
 
 async def test_the_race_behind_the_round_face(palast, sessions):
-    from spider_tui.palast.session import PalastRound
+    from spider_tui.palast.client.session import PalastRound
     from spider_tui.session import Session
 
     anna = await sessions(palast.url, "Anna")

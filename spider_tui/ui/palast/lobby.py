@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from spider_tui.ui.palast import lines
 from spider_tui.ui.palast.open_form import OpenForm
 from spider_tui.commands import PALAST_COMMANDS, command, keys_text
-from spider_tui.palast.session import PalastSession
+from spider_tui.palast.client.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings

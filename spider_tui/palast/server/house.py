@@ -29,12 +29,12 @@ from typing import TYPE_CHECKING
 from spider_tui.engine import Game, PositionError
 from spider_tui.engine import fairbot
 
-from . import messages as m
-from .db import WAITING, PlayerRow
-from .protocol import Refusal
+from spider_tui.palast import messages as m
+from spider_tui.palast.server.db import WAITING, PlayerRow
+from spider_tui.palast.protocol import Refusal
 
 if TYPE_CHECKING:
-    from .tables import LiveTable, Palast
+    from spider_tui.palast.server.tables import LiveTable, Palast
 
 log = logging.getLogger("spider.palast")
 

@@ -39,8 +39,8 @@ from spider_tui.table import Table
 
 from spider_tui.safe_text import visible
 
-from . import messages as m
-from .client import PalastClient, Refused
+from spider_tui.palast import messages as m
+from spider_tui.palast.client.client import PalastClient, Refused
 
 #: Reconnect waits (seconds), the last one repeats.
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)

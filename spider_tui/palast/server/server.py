@@ -32,12 +32,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from . import messages as m, names, protocol
-from .broker import Broker
-from .db import PlayerRow, Store
-from .protocol import Refusal
-from .house import HouseBots
-from .tables import Options, Palast
+from spider_tui.palast import messages as m, names, protocol
+from spider_tui.palast.server.broker import Broker
+from spider_tui.palast.server.db import PlayerRow, Store
+from spider_tui.palast.protocol import Refusal
+from spider_tui.palast.server.house import HouseBots
+from spider_tui.palast.server.tables import Options, Palast
 
 log = logging.getLogger("spider.palast")
 
@@ -160,8 +160,8 @@ class PalastServer:
         self.host, self.port = host, port
         cluster = None
         if getattr(broker, "shared", False):  # several processes on one database
-            from .cluster import ClusterSync
-            from .pg_broker import PgBroker
+            from spider_tui.palast.server.cluster import ClusterSync
+            from spider_tui.palast.server.pg_broker import PgBroker
 
             assert isinstance(broker, PgBroker)
             shared = broker
@@ -322,7 +322,7 @@ class PalastServer:
 
     def _may_open(self, address: str, req: protocol.Request) -> None:
         """Refuse an ``open`` when this address already has ``limits.tables`` tables waiting."""
-        from .db import WAITING
+        from spider_tui.palast.server.db import WAITING
 
         mine = self._opened.get(address)
         if not mine:

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from spider_tui.engine import Game, fairbot
 
-from . import messages as m
-from .client import PalastClient, Refused
+from spider_tui.palast import messages as m
+from spider_tui.palast.client.client import PalastClient, Refused
 
 
 @dataclass

@@ -25,14 +25,14 @@ from spider_tui.engine import Game, IllegalMove
 from spider_tui.engine.deal import CODE_BYTES, deal_code
 from spider_tui.engine.cards import card_text
 
-from . import league
-from .broker import Broker, LocalBroker
-from .db import (
+from spider_tui.palast.server import league
+from spider_tui.palast.server.broker import Broker, LocalBroker
+from spider_tui.palast.server.db import (
     FINISHED, NO_ROUND, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, Placing, PlayerRow, ResultRow, StaleRound, Store, TableRow,
 )
-from . import messages as m, protocol
-from .protocol import Refusal, Request, play_rules
+from spider_tui.palast import messages as m, protocol
+from spider_tui.palast.protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
 
