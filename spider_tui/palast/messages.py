@@ -349,10 +349,10 @@ class Closed(Message):
 
 
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    m.TYPE: m for m in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague)}
+    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
-    m.TYPE: m for m in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Refused, Error,
-                        Round, Progress, RoundOver, TableOver, TableChanged, Closed)}
+    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Refused, Error,
+                          Round, Progress, RoundOver, TableOver, TableChanged, Closed)}
 #: The objects inside messages, by the name docs/protocol.md gives them.
 PARTS: dict[str, type[Part]] = {"table": TableInfo, "seated": Seated, "turned_up": TurnedUp, "standings": Standing,
                                 "ranking": Ranked, "players": LeagueRow}

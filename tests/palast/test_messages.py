@@ -123,3 +123,12 @@ def test_any_value_from_a_server_is_read_or_refused_never_a_crash(kind, fields):
         return
     again = m.read_server(json.loads(json.dumps(msg.to_json())))
     assert again == msg  # what was read has the types its definition says
+
+
+def test_no_module_outside_the_table_calls_its_private_changed():
+    """Issue 21: the Palast session called the private ``race._changed()``; a table is changed
+    through its own methods (``say``, ``take_game``, ``RaceTable.tell_cards`` …)."""
+    root = Path(__file__).resolve().parents[2] / "spider_tui"
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if re.search(r"(?<!self)\.\s*_changed\(\)", p.read_text(encoding="utf-8"))]
+    assert offenders == []

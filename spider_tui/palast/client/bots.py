@@ -55,8 +55,8 @@ MAX_LEVEL = len(fairbot.LEVELS)
 
 def bot_move(view: Game) -> str:
     """The level-0 bot's action on its view: the hint, else give up."""
-    m = view.hint()
-    return str(m) if m is not None else "give up"
+    move = view.hint()
+    return str(move) if move is not None else "give up"
 
 
 def bot_line(view: Game, level: int = DEFAULT_LEVEL) -> list[str]:
@@ -64,7 +64,7 @@ def bot_line(view: Game, level: int = DEFAULT_LEVEL) -> list[str]:
     0), or ``["give up"]`` when it has nothing."""
     if level <= 0:
         return [bot_move(view)]
-    line = [str(m) for m in fairbot.plan(view, level=level)]
+    line = [str(move) for move in fairbot.plan(view, level=level)]
     return line or ["give up"]
 
 

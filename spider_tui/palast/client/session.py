@@ -108,7 +108,7 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
         raise PalastError(line(e.reason or "The server said no."))
     except (ConnectionError, asyncio.TimeoutError, OSError, ValueError):
         await client.close()
-        errors = [m.get("reason") for m in client.received if m.get("type") == "error"]
+        errors = [r.get("reason") for r in client.received if r.get("type") == "error"]
         raise PalastError(line(errors[-1]) if errors and errors[-1] else f"{url} closed the connection.")
     finally:
         client.keep_received = False
@@ -138,6 +138,22 @@ class RaceTable(Table):
     def won_text(self) -> str:
         return f"Solved in {self.moves} moves. The round ends when the others are done."
 
+    def tell_cards(self, dealt: list[str], turned_up: list[tuple[int, str]]) -> None:
+        """The server told the cards a move of the view turned up (``turned_up``: column, card)
+        or the row a deal brought (``dealt``): the view shows them.  Raises ``ValueError`` on
+        cards that don't fit the view (the server's position then replaces it)."""
+        g = self.game
+        told = False
+        if dealt and g.unknown:
+            g.tell_row(dealt)
+            told = True
+        turned = [(col, card) for col, card in turned_up if col in g.unknown]
+        if turned:
+            g.tell(turned)
+            told = True
+        if told:
+            self._changed()
+
     # the server ends the round
     @property
     def time_left(self) -> float | None:
@@ -165,14 +181,14 @@ class RaceTable(Table):
         if self.over or self._blocked():
             return False
         try:
-            m = self.game.resolve(move)
+            resolved = self.game.resolve(move)
         except IllegalMove as e:
             self.status = e.reason
             self._changed()
             return False
-        if not super().play(m):
+        if not super().play(resolved):
             return False
-        self.session._send(str(m))
+        self.session._send(str(resolved))
         return True
 
     def _play_joker(self, col: int) -> None:
@@ -454,14 +470,8 @@ class PalastSession:
             self._settle(race)
 
     def _tell(self, race: RaceTable, answer: m.Played) -> None:
-        g = race.game
         try:
-            if answer.dealt and g.unknown:
-                g.tell_row(answer.dealt)
-            turned = [(c.column, c.card) for c in answer.turned_up]
-            turned = [(col, card) for col, card in turned if col in g.unknown]
-            if turned:
-                g.tell(turned)
+            race.tell_cards(answer.dealt, [(c.column, c.card) for c in answer.turned_up])
         except (ValueError, KeyError, TypeError):
             pass  # _settle reads the server's position instead
 
@@ -478,7 +488,6 @@ class PalastSession:
                 race.take_game(server)
         if refused:
             race.say(refused)
-        race._changed()
         self._changed("table")
 
     # ------------------------------------------------------------------ events

@@ -52,8 +52,8 @@ def _seconds(t: float | None) -> float | None:
 def _span(seconds: float) -> str:
     """``10 minutes``, ``1 minute``, ``45 seconds``."""
     if seconds >= 60:
-        m = round(seconds / 60)
-        return f"{m} minute{'s' if m != 1 else ''}"
+        minutes = round(seconds / 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
     s = round(seconds)
     return f"{s} second{'s' if s != 1 else ''}"
 
@@ -618,7 +618,8 @@ class Palast:
         if self.cluster:  # seats taken through other processes count
             t = await self.cluster.reload(t.id) or t
         if t.row.standard:
-            raise Refusal("A standard table starts by itself (when full, or 30 s after its second player).")
+            raise Refusal(f"A standard table starts by itself (when full, or {_span(self.options.start_wait)} "
+                          "after its second player).")
         if t.row.host != player.name:
             raise Refusal("Only the host starts the table.")
         if t.row.state != WAITING:
