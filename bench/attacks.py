@@ -94,7 +94,7 @@ class Server:
 
 
 async def client(url: str, address: str):
-    from spider_tui.palast.client import PalastClient
+    from spider_tui.palast.client.client import PalastClient
 
     return await PalastClient.connect(url, additional_headers={"X-Forwarded-For": address})
 

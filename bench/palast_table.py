@@ -16,10 +16,10 @@ import tempfile
 import time
 
 from spider_tui.engine import Game
-from spider_tui.palast.client import PalastClient
-from spider_tui.palast.db import open_store
-from spider_tui.palast.server import PalastServer
-from spider_tui.palast.tables import Options
+from spider_tui.palast.client.client import PalastClient
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.server import PalastServer
+from spider_tui.palast.server.tables import Options
 
 
 def abridge(msg: dict) -> str:

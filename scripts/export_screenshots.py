@@ -103,10 +103,10 @@ PALAST_DEAL = bytes.fromhex("45b06c84794d82ba342cf85a11c2336a")
 async def shoot_palast(data: Path) -> list[Path]:
     """The Palast (SPEC §13) on a real server in this process, a fixed deal code: the lobby, a race at
     100x30 against Bo (a headless client), the round standings."""
-    from spider_tui.palast.client import PalastClient
-    from spider_tui.palast.db import open_store
-    from spider_tui.palast.server import PalastServer
-    from spider_tui.palast.tables import Options
+    from spider_tui.palast.client.client import PalastClient
+    from spider_tui.palast.server.db import open_store
+    from spider_tui.palast.server.server import PalastServer
+    from spider_tui.palast.server.tables import Options
     from spider_tui.store import SaveFile
     from spider_tui.ui.app import SpiderApp
     from spider_tui.ui.palast.lobby import PalastScreen

@@ -1,10 +1,11 @@
-"""The Palast (SPEC §13): live tables over a network, without Textual.
+"""The Palast (SPEC §13): live tables over a network, without Textual.  The folders say who runs
+where; what both sides share is here.
 
-- ``protocol``: the messages of protocol version 1 and their validation.
-- ``db``: the storage interface (the database is the truth) and its SQLite implementation.
-- ``broker``: the seam that carries table events to the connections (in-process here).
-- ``tables``: a table's life (lobby, seats, rounds, standings) on top of the engine.
-- ``server``: the asyncio WebSocket server; the only place that knows hidden cards.
-- ``league``: OpenSkill (Plackett–Luce) ratings from finished tables.
-- ``client``: a headless async client; ``bots``: hint-playing bot players.
+- ``messages``: every message, both ways, one typed definition each (the server builds what it
+  sends from them, the client checks what it receives against them);
+- ``protocol``: protocol version 1's rules for what a client sends (the server's refusals);
+- ``names``: the rules of a player name (the client checks one before it registers it);
+- ``server/``: the server side (server, tables, house bots, league, brokers, db/);
+- ``client/``: the client side (the headless client, the player's session, the bot players);
+- ``cli``: ``spider server``, ``spider league`` and ``spider bots``.
 """

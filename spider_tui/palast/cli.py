@@ -69,7 +69,7 @@ def server_parser() -> Parser:
     p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
     # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
     p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
-    from .server import Limits
+    from spider_tui.palast.server.server import Limits
 
     d = Limits()
     g = p.add_argument_group("limits per address and player (docs/security.md)")
@@ -110,9 +110,9 @@ def cmd_server(argv: list[str]) -> int:
     args = server_parser().parse_args(argv)
     from spider_tui.store import resolve_data_dir
 
-    from .db import open_store
-    from .server import PalastServer
-    from .tables import Options
+    from spider_tui.palast.server.db import open_store
+    from spider_tui.palast.server.server import PalastServer
+    from spider_tui.palast.server.tables import Options
 
     try:
         store = open_store(args.db, resolve_data_dir(args.data_dir))
@@ -128,10 +128,10 @@ def cmd_server(argv: list[str]) -> int:
     logging.getLogger("spider.palast").setLevel(logging.INFO)
     broker = None
     if args.db and args.db.startswith(("postgresql://", "postgres://")):
-        from .pg_broker import PgBroker  # several processes on one database share events
+        from spider_tui.palast.server.pg_broker import PgBroker  # several processes on one database share events
 
         broker = PgBroker(args.db)
-    from .server import Limits
+    from spider_tui.palast.server.server import Limits
 
     limits = Limits(connections=args.max_connections, per_address=args.per_address, names=args.names_per_hour,
                     tables=args.tables_per_address, address_rate=args.address_rate,
@@ -210,7 +210,7 @@ def league_parser() -> Parser:
 
 async def _fetch_league(url: str) -> tuple[list[dict], int]:
     """The league's best players (the server sends the top N) and how many are ranked."""
-    from .client import PalastClient
+    from spider_tui.palast.client.client import PalastClient
 
     c = await PalastClient.connect(url)
     try:
@@ -224,7 +224,7 @@ async def _fetch_league(url: str) -> tuple[list[dict], int]:
 
 async def _unreachable(url: str) -> str | None:
     """Why nothing answers at ``url`` (one line), or None when a Palast does."""
-    from .client import PalastClient
+    from spider_tui.palast.client.client import PalastClient
 
     try:
         c = await PalastClient.connect(url)
@@ -236,7 +236,7 @@ async def _unreachable(url: str) -> str | None:
 
 def _plain(text: object) -> str:
     """Network text for a terminal: control characters dropped."""
-    from .protocol import has_control
+    from spider_tui.palast.protocol import has_control
 
     s = str(text)
     return "".join(ch for ch in s if not has_control(ch))
@@ -275,7 +275,7 @@ def cmd_league(argv: list[str]) -> int:
 
 
 def bots_parser() -> Parser:
-    from .bots import DEFAULT_LEVEL, MAX_LEVEL, PACES
+    from spider_tui.palast.client.bots import DEFAULT_LEVEL, MAX_LEVEL, PACES
 
     p = Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
     p.add_argument("--server", type=_url, default=None, metavar="URL", help=SERVER_HELP)
@@ -298,7 +298,7 @@ def cmd_bots(argv: list[str]) -> int:
     args = bots_parser().parse_args(argv)
     if args.players > 5000:
         raise UsageError("argument --players: at most 5000", "spider bots")
-    from .bots import run_bots
+    from spider_tui.palast.client.bots import run_bots
 
     args.server = args.server or remembered_server()
     problem = asyncio.run(_unreachable(args.server))

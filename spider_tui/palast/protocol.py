@@ -16,7 +16,7 @@ from typing import Any
 
 from spider_tui.engine import Move, rules_named
 
-from . import names
+from spider_tui.palast import messages, names
 
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes per message, either way in (SPEC §13)
@@ -26,18 +26,8 @@ ROUNDS = (1, 10)
 SEATS = (2, 6)
 #: The §10 options a table may be opened with (Scoring is always on; Training = practice).
 TABLE_OPTIONS = ("joker", "undo-off", "fast", "open", "relaxed", "scorpion", "practice")
-#: Client message types and the fields each takes (``id`` is allowed on all).
-CLIENT_TYPES = {
-    "hello": ("protocol", "name", "token"),
-    "tables": ("page",),
-    "open": ("suits", "rules", "rounds", "seats", "private"),
-    "join": ("table", "code"),
-    "leave": (),
-    "start": (),
-    "ready": (),
-    "play": ("move",),
-    "league": (),
-}
+#: Client message types and the fields each takes (``id`` is allowed on all), from ``messages``.
+CLIENT_TYPES = {kind: messages.fields_of(cls) for kind, cls in messages.CLIENT_MESSAGES.items()}
 #: ``play`` words besides §3 move text and ``joker>N``.
 PLAY_WORDS = ("deal", "undo", "give up")
 
@@ -203,16 +193,15 @@ def parse(data: str | bytes) -> Request:
     return req
 
 
-def dumps(message: dict) -> str:
+def dumps(message: dict | messages.Message) -> str:
     """One outgoing message as compact JSON."""
+    if isinstance(message, messages.Message):
+        message = message.to_json()
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 def refused(reason: str, msg_id: int | None = None) -> dict:
-    out: dict[str, Any] = {"type": "refused", "reason": reason}
-    if msg_id is not None:
-        out["id"] = msg_id
-    return out
+    return messages.Refused(reason=reason, id=msg_id).to_json()
 
 
 __all__ = [

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from spider_tui.palast.client import PalastClient
-from spider_tui.palast.db import open_store
-from spider_tui.palast.pg_broker import PgBroker
-from spider_tui.palast.server import Limits, PalastServer
-from spider_tui.palast.tables import Options
+from spider_tui.palast.client.client import PalastClient
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.pg_broker import PgBroker
+from spider_tui.palast.server.server import Limits, PalastServer
+from spider_tui.palast.server.tables import Options
 
 
 class Palast:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from spider_tui.engine import Game
-from spider_tui.palast.client import PalastClient
+from spider_tui.palast.client.client import PalastClient
 
 
 def hint_move(view: Game) -> str:

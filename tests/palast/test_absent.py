@@ -9,10 +9,10 @@ import time
 
 import pytest
 
-from spider_tui.palast.client import PalastClient
-from spider_tui.palast.db import ROUND_OVER, ROUND_PLAYING, ActionRow, open_store
-from spider_tui.palast.pg_broker import PgBroker
-from spider_tui.palast.server import PalastServer
+from spider_tui.palast.client.client import PalastClient
+from spider_tui.palast.server.db import ROUND_OVER, ROUND_PLAYING, ActionRow, open_store
+from spider_tui.palast.server.pg_broker import PgBroker
+from spider_tui.palast.server.server import PalastServer
 
 from .conftest import Palast, make_options
 

@@ -11,8 +11,8 @@ from datetime import date
 import pytest
 
 from spider_tui.engine.cards import UNKNOWN
-from spider_tui.palast.db import open_store
-from spider_tui.palast.server import PalastServer
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.server import PalastServer
 from spider_tui.store import SaveFile
 from spider_tui.store.palast import last_server, server_login
 from spider_tui.ui.app import SpiderApp

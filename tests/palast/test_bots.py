@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from spider_tui.engine import Game
 from spider_tui.engine.fairbot import plan
-from spider_tui.palast.bots import bot_line, human_delay
+from spider_tui.palast.client.bots import bot_line, human_delay
 
 
 def view_of(game: Game) -> Game:

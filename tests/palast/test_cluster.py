@@ -9,9 +9,9 @@ import asyncio
 import pytest
 
 from spider_tui.engine import Game
-from spider_tui.palast.db import open_store
-from spider_tui.palast.pg_broker import PgBroker
-from spider_tui.palast.server import PalastServer
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.pg_broker import PgBroker
+from spider_tui.palast.server.server import PalastServer
 
 from .conftest import Palast, make_options, select_all
 from .helpers import check_no_leaks, hint_move, play_round, play_table

@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from spider_tui.engine import Game
-from spider_tui.palast.client import PalastClient
+from spider_tui.palast.client.client import PalastClient
 from tests.waiting import stop_process
 from tests.pgcluster import PgCluster
 

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from spider_tui.palast.db import ROUND_PLAYING, ActionRow, Placing, ResultRow, StaleRound, open_store
-from spider_tui.palast.league import ordinal, places, rate
+from spider_tui.palast.server.db import ROUND_PLAYING, ActionRow, Placing, ResultRow, StaleRound, open_store
+from spider_tui.palast.server.league import ordinal, places, rate
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_unknown_database_url_is_refused(tmp_path):
 async def test_sqlite_checkpoints_run_beside_the_writer_and_keep_every_action(tmp_path, monkeypatch):
     """The writer never checkpoints (so no commit waits for the disk); a second connection copies
     the WAL into the database file while the server runs, and what it copies is all there."""
-    from spider_tui.palast.db import sqlite as sqlite_store
+    from spider_tui.palast.server.db import sqlite as sqlite_store
 
     monkeypatch.setattr(sqlite_store, "CHECKPOINT_SECONDS", 0.05)
     path = tmp_path / "cp.sqlite3"
@@ -162,7 +162,7 @@ async def test_a_database_made_before_deal_codes_takes_codes_bots_and_leaving(tm
     from pathlib import Path
 
     from spider_tui.engine import deal_code
-    from spider_tui.palast.db import open_store
+    from spider_tui.palast.server.db import open_store
 
     old = (Path(__file__).parent / "schema_v1.sql").read_text()
     if db_url.startswith("postgresql:"):

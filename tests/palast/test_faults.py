@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 from spider_tui.engine import Game
-from spider_tui.palast.client import PalastClient
+from spider_tui.palast.client.client import PalastClient
 from tests.waiting import stop_process
 
 from .helpers import hint_move

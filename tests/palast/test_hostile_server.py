@@ -14,7 +14,7 @@ from websockets.asyncio.server import serve
 
 from spider_tui.engine import Game
 from spider_tui.ui.palast import lines
-from spider_tui.palast.session import PalastError, PalastSession
+from spider_tui.palast.client.session import PalastError, PalastSession
 
 TITLE = "\x1b]0;PWNED\x07"
 CSI = "\x1b[2J\x9b31m"

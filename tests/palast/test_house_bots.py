@@ -6,7 +6,7 @@ counts as Training for the league."""
 from __future__ import annotations
 
 from spider_tui.engine import Game
-from spider_tui.palast import house
+from spider_tui.palast.server import house
 
 
 async def _alone_at_the_standard_table(palast) -> tuple:

@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from spider_tui.palast.client import PalastClient
+from spider_tui.palast.client.client import PalastClient
 from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
 from spider_tui.ui.palast.lobby import PalastScreen

@@ -7,7 +7,7 @@ import asyncio
 import psycopg
 import pytest
 
-from spider_tui.palast.db.pg_listen import MAX_PAYLOAD, PgListener, notify
+from spider_tui.palast.server.db.pg_listen import MAX_PAYLOAD, PgListener, notify
 from tests.pgcluster import PgCluster
 
 

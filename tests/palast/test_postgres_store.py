@@ -8,9 +8,9 @@ import asyncio
 import psycopg
 import pytest
 
-from spider_tui.palast.db import ActionRow, Placing, ResultRow, open_store
-from spider_tui.palast.db.postgres import PostgresStore
-from spider_tui.palast.league import places, rate
+from spider_tui.palast.server.db import ActionRow, Placing, ResultRow, open_store
+from spider_tui.palast.server.db.postgres import PostgresStore
+from spider_tui.palast.server.league import places, rate
 from tests.pgcluster import PgCluster
 
 

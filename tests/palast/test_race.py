@@ -259,7 +259,7 @@ class _LastMomentWriter:
 
     async def end_round(self, table_id, round, results, now, next_at, seqs=None):
         if self.written is None:
-            from spider_tui.palast.db import ActionRow
+            from spider_tui.palast.server.db import ActionRow
 
             pid = (await self.store.player_by_name(self.player)).id
             seq = max([a.seq for a in await self.store.actions(table_id, round) if a.player_id == pid], default=0) + 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from spider_tui.engine import Game
-from spider_tui.palast.session import OFFLINE_TEXT, RaceTable
+from spider_tui.palast.client.session import OFFLINE_TEXT, RaceTable
 from spider_tui.ui.palast import lines
 
 

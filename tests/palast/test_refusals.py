@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from spider_tui.palast.client import PalastClient
+from spider_tui.palast.client.client import PalastClient
 
 
 async def answer_to(c: PalastClient, data: str | bytes) -> dict:
@@ -85,8 +85,8 @@ async def test_a_flood_is_cut_off_and_others_are_served(palast_factory):
 
 
 async def test_a_burst_of_50_then_twenty_a_second_is_within_the_default_limit(tmp_path):
-    from spider_tui.palast.db import open_store
-    from spider_tui.palast.server import PalastServer
+    from spider_tui.palast.server.db import open_store
+    from spider_tui.palast.server.server import PalastServer
 
     server = PalastServer(open_store(None, tmp_path), "127.0.0.1", 0)  # the default limits
     await server.start()

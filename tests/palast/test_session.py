@@ -11,9 +11,10 @@ import pytest
 
 from spider_tui.engine import Game, deal_code
 from spider_tui.engine.cards import UNKNOWN
-from spider_tui.palast.db import open_store
-from spider_tui.palast.server import PalastServer
-from spider_tui.palast.session import BACK_ONLINE_TEXT, PalastError, PalastSession
+from spider_tui.palast.messages import Play
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.server import PalastServer
+from spider_tui.palast.client.session import BACK_ONLINE_TEXT, PalastError, PalastSession
 
 from tests.waiting import until
 
@@ -111,7 +112,7 @@ async def test_open_join_by_code_start_and_race_one_round_to_the_final_ranking(p
 
     # Bo's progress reaches Anna; it does not change her table.
     version = race.version
-    await bo._request("play", move=str(bo.race.game.hint()))
+    await bo._request(Play(move=str(bo.race.game.hint())))
     await until(lambda: anna.opponents["Bo"]["moves"] == 1)
     assert race.version == version
 
@@ -236,7 +237,7 @@ async def test_a_joker_is_played_at_once_and_the_server_agrees(palast, sessions)
 
 
 async def test_the_race_behind_the_round_face(palast, sessions):
-    from spider_tui.palast.session import PalastRound
+    from spider_tui.palast.client.session import PalastRound
     from spider_tui.session import Session
 
     anna = await sessions(palast.url, "Anna")

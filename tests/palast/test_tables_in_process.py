@@ -8,9 +8,9 @@ import json
 
 from spider_tui.engine import Game
 from spider_tui.palast import protocol
-from spider_tui.palast.db import open_store
-from spider_tui.palast.server import token_hash
-from spider_tui.palast.tables import Palast
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.server import token_hash
+from spider_tui.palast.server.tables import Palast
 
 from tests.waiting import until
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from spider_tui.palast.db import open_store
-from spider_tui.palast.server import PalastServer
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.server import PalastServer
 
 from .conftest import HINT_SOLVES, make_options
 

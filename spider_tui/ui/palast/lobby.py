@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from spider_tui.ui.palast import lines
 from spider_tui.ui.palast.open_form import OpenForm
 from spider_tui.commands import PALAST_COMMANDS, command, keys_text
-from spider_tui.palast.session import PalastSession
+from spider_tui.palast.client.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
@@ -147,8 +147,7 @@ class PalastScreen(Screen):
                               for i, p in enumerate(t.get("players") or [], 1)])
             code = f" · invite code {lines.name(s.code, 12)}" if s.code else ""
             host = (f"{says('start')} (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
-                    if s.is_host else ("This table starts by itself when it is full or 30 s after its second player. "
-                                        if t.get("standard") else "The host starts the table. "))
+                    if s.is_host else (start_line(t) if t.get("standard") else "The host starts the table. "))
             self.put("#p-info", f"{self.describe(t)}{code}\n{host}{says('leave_table')}")
         elif phase == "race":
             self.put("#p-title", f"Round {s.round} is in play")
@@ -311,11 +310,28 @@ class AskScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
+def _seconds(value: object) -> str | None:
+    """A span the server told (``between_seconds``, ``start_seconds``) as the lobby says it, or
+    None when it didn't say (an older server) or said nonsense."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 10**6:
+        return f"{value:g} s"
+    return None
+
+
+def start_line(t: dict) -> str:
+    """A standard table's start, with the server's own wait (the table's ``start_seconds``,
+    `spider server --start-wait`; an older server doesn't say, then no number is made up)."""
+    wait = _seconds(t.get("start_seconds"))
+    if wait is None:
+        return "This table starts by itself when it is full, or soon after its second player sat down. "
+    return f"This table starts by itself when it is full or {wait} after its second player. "
+
+
 def ready_line(sent: bool, between: object) -> str:
     """Between rounds: how the next round starts, with the server's own pause (the table's
     ``between_seconds``; an older server doesn't say, then only "when all are ready")."""
-    if isinstance(between, (int, float)) and not isinstance(between, bool) and 0 <= between < 10**6:
-        after = f"{between:g} s"
+    after = _seconds(between)
+    if after is not None:
         if sent:
             return f"Ready: waiting for the others (the next round starts within {after})."
         return f"{says('ready')} (it starts when all are ready, or after {after})."

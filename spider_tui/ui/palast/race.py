@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from spider_tui.ui.palast import lines
-from spider_tui.palast.session import BACK_ONLINE_TEXT, PalastRound, PalastSession
+from spider_tui.palast.client.session import BACK_ONLINE_TEXT, PalastRound, PalastSession
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.widgets.dialogs import Confirm

@@ -39,7 +39,8 @@ from spider_tui.table import Table
 
 from spider_tui.safe_text import visible
 
-from .client import PalastClient, Refused
+from spider_tui.palast import messages as m
+from spider_tui.palast.client.client import PalastClient, Refused
 
 #: Reconnect waits (seconds), the last one repeats.
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -87,30 +88,10 @@ def line(text: object, limit: int = 300) -> str:
     return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
-def whole(value: Any, default: int = 0) -> int:
-    """A whole number from the server, or ``default`` for anything else."""
-    if isinstance(value, int) and not isinstance(value, bool) and -(2**53) < value < 2**53:
-        return value
-    return default
-
-
-def table_dict(t: Any) -> dict | None:
-    """A table object from the server with every field of the type the screens expect."""
-    if not isinstance(t, dict):
-        return None
-    out = dict(t)
-    for key, default in (("id", 0), ("suits", 1), ("rounds", 1), ("round", 0), ("seats", 0), ("round_seconds", 0)):
-        out[key] = whole(t.get(key), default)
-    players = t.get("players")
-    out["players"] = [p for p in players if isinstance(p, str)] if isinstance(players, list) else []
-    seated = t.get("seated")
-    out["seated"] = [x for x in seated if isinstance(x, dict)] if isinstance(seated, list) else []
-    out["host"] = t.get("host") if isinstance(t.get("host"), str) else None
-    out["rules"] = t.get("rules") if isinstance(t.get("rules"), str) else "classic"
-    out["state"] = t.get("state") if isinstance(t.get("state"), str) else "waiting"
-    for key in ("private", "training", "standard"):
-        out[key] = t.get(key) is True
-    return out
+def table_dict(t: m.TableInfo) -> dict:
+    """A table the screens show: checked against the table object's definition, its strings
+    made visible."""
+    return clean(t.to_json())
 
 
 async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
@@ -127,7 +108,7 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
         raise PalastError(line(e.reason or "The server said no."))
     except (ConnectionError, asyncio.TimeoutError, OSError, ValueError):
         await client.close()
-        errors = [m.get("reason") for m in client.received if m.get("type") == "error"]
+        errors = [r.get("reason") for r in client.received if r.get("type") == "error"]
         raise PalastError(line(errors[-1]) if errors and errors[-1] else f"{url} closed the connection.")
     finally:
         client.keep_received = False
@@ -157,6 +138,22 @@ class RaceTable(Table):
     def won_text(self) -> str:
         return f"Solved in {self.moves} moves. The round ends when the others are done."
 
+    def tell_cards(self, dealt: list[str], turned_up: list[tuple[int, str]]) -> None:
+        """The server told the cards a move of the view turned up (``turned_up``: column, card)
+        or the row a deal brought (``dealt``): the view shows them.  Raises ``ValueError`` on
+        cards that don't fit the view (the server's position then replaces it)."""
+        g = self.game
+        told = False
+        if dealt and g.unknown:
+            g.tell_row(dealt)
+            told = True
+        turned = [(col, card) for col, card in turned_up if col in g.unknown]
+        if turned:
+            g.tell(turned)
+            told = True
+        if told:
+            self._changed()
+
     # the server ends the round
     @property
     def time_left(self) -> float | None:
@@ -184,14 +181,14 @@ class RaceTable(Table):
         if self.over or self._blocked():
             return False
         try:
-            m = self.game.resolve(move)
+            resolved = self.game.resolve(move)
         except IllegalMove as e:
             self.status = e.reason
             self._changed()
             return False
-        if not super().play(m):
+        if not super().play(resolved):
             return False
-        self.session._send(str(m))
+        self.session._send(str(resolved))
         return True
 
     def _play_joker(self, col: int) -> None:
@@ -347,14 +344,14 @@ class PalastSession:
             return
 
     # ------------------------------------------------------------------ requests
-    async def _request(self, type: str, **fields: Any) -> dict | None:
-        """Send a request; a refusal or a lost connection becomes a quiet status line."""
+    async def _request(self, message: m.Message) -> m.Message | None:
+        """Send a request; its typed answer.  A refusal or a lost connection becomes a quiet
+        status line (and None)."""
         if self.client is None or self.offline:
             self._say("Offline, reconnecting…")
             return None
         try:
-            answer = await self.client.request(type, **fields)
-            return clean(answer) if isinstance(answer, dict) else None
+            return (await self.client.ask(message)).message
         except Refused as e:
             self._say(e.reason)
         except (ConnectionError, asyncio.TimeoutError, OSError):
@@ -363,33 +360,32 @@ class PalastSession:
 
     async def refresh(self) -> None:
         """The lobby's tables (and the league) now."""
-        answer = await self._request("tables")
-        if answer is not None:
-            tables = answer.get("tables")
-            self.tables = [t for t in map(table_dict, tables if isinstance(tables, list) else []) if t is not None]
-            self.tables_total = max(len(self.tables), whole(answer.get("total"), len(self.tables)))
+        answer = await self._request(m.ListTables())
+        if isinstance(answer, m.Tables):
+            self.tables = [table_dict(t) for t in answer.tables]
+            self.tables_total = max(len(self.tables), answer.total)
             self._changed("lobby")
 
     async def load_league(self) -> None:
-        answer = await self._request("league")
-        if answer is not None:
-            players = [p for p in (answer.get("players") or []) if isinstance(p, dict)]
-            me = answer.get("me")
-            if isinstance(me, dict) and not any(p.get("name") == me.get("name") for p in players):
+        answer = await self._request(m.AskLeague())
+        if isinstance(answer, m.League):
+            players = list(answer.players)
+            me = answer.me
+            if me is not None and not any(p.name == me.name for p in players):
                 players.append(me)  # the top N, then the player's own row with its place
-            self.league = players
+            self.league = [clean(p.to_json()) for p in players]
             self._changed("lobby")
 
     async def open(self, suits: int = 1, rules: str = "classic", rounds: int = 3, seats: int = 4,
                    private: bool = False) -> bool:
-        answer = await self._request("open", suits=suits, rules=rules, rounds=rounds, seats=seats, private=private)
+        answer = await self._request(m.Open(suits=suits, rules=rules, rounds=rounds, seats=seats, private=private))
         return self._joined(answer)
 
     async def join(self, table: int | None = None, code: str | None = None) -> bool:
-        fields = {"code": code.strip()} if code is not None else {"table": table}
-        return self._joined(await self._request("join", **fields))
+        ask = m.Join(code=code.strip()) if code is not None else m.Join(table=table)
+        return self._joined(await self._request(ask))
 
-    def _joined(self, answer: dict | None) -> bool:
+    def _joined(self, answer: m.Message | None) -> bool:
         if answer is None:
             return False
         self._event(answer)
@@ -398,7 +394,7 @@ class PalastSession:
     async def leave(self) -> bool:
         """Leave the table: before it starts, or a running one (the rest of its rounds are
         forfeited; the total stands and is ranked at the end, SPEC §13)."""
-        if await self._request("leave") is None:
+        if await self._request(m.Leave()) is None:
             return False
         self._leave_table()
         await self.refresh()
@@ -411,10 +407,10 @@ class PalastSession:
         self._changed("seat")
 
     async def start_table(self) -> bool:
-        return await self._request("start") is not None
+        return await self._request(m.Start()) is not None
 
     async def ready(self) -> bool:
-        if await self._request("ready") is None:
+        if await self._request(m.Ready()) is None:
             return False
         self.ready_sent = True
         self._changed("standings")
@@ -457,31 +453,25 @@ class PalastSession:
                 answer = await client.play(action)
             except (ConnectionError, asyncio.TimeoutError, OSError):
                 continue
-            self._answer(action, answer)
+            self._answer(action, answer.message)
 
-    def _answer(self, action: str, answer: dict) -> None:
-        answer = clean(answer) if isinstance(answer, dict) else {"type": "refused"}
+    def _answer(self, action: str, answer: m.Message) -> None:
         if self._pending:
             self._pending.popleft()
         race = self.race
-        if answer.get("type") == "played":
-            self._confirmed = answer.get("position") or self._confirmed
+        if isinstance(answer, m.Played):
+            self._confirmed = answer.position or self._confirmed
             if race is not None and not self._pending and self._refused is None:
                 self._tell(race, answer)
         else:
-            self._refused = line(answer.get("reason") or "The server refused that.")
+            reason = answer.reason if isinstance(answer, (m.Refused, m.Error)) else ""
+            self._refused = line(reason or "The server refused that.")
         if not self._pending and race is not None:
             self._settle(race)
 
-    def _tell(self, race: RaceTable, answer: dict) -> None:
-        g = race.game
+    def _tell(self, race: RaceTable, answer: m.Played) -> None:
         try:
-            if answer.get("dealt") and g.unknown:
-                g.tell_row(answer["dealt"])
-            turned = [(int(c["column"]), c["card"]) for c in answer.get("turned_up") or []]
-            turned = [(col, card) for col, card in turned if col in g.unknown]
-            if turned:
-                g.tell(turned)
+            race.tell_cards(answer.dealt, [(c.column, c.card) for c in answer.turned_up])
         except (ValueError, KeyError, TypeError):
             pass  # _settle reads the server's position instead
 
@@ -498,89 +488,86 @@ class PalastSession:
                 race.take_game(server)
         if refused:
             race.say(refused)
-        race._changed()
         self._changed("table")
 
     # ------------------------------------------------------------------ events
-    def _event(self, ev: dict) -> None:
-        """One message from the server; a value this app can't use is a status line, never a crash."""
-        if not isinstance(ev, dict):
-            return
-        ev = clean(ev)
+    def _event(self, ev: m.Message | dict) -> None:
+        """One message from the server, checked against its definition (``messages``) by the
+        client; a value this app can't use is a status line, never a crash."""
+        message = getattr(ev, "message", ev)
+        if not isinstance(message, m.Message):
+            try:
+                message = m.read_server(message)
+            except m.BadMessage:
+                return  # not a message this app knows: left out
         try:
-            self._on(ev)
+            self._on(message)
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError):
             self._say("The server sent a message this app can't read.")
 
-    def _on(self, ev: dict) -> None:
-        kind = ev.get("type")
-        if kind in ("round", "progress", "round_over", "table_over") and self._elsewhere(ev):
+    def _on(self, ev: m.Message) -> None:
+        if isinstance(ev, (m.Round, m.Progress, m.RoundOver, m.TableOver)) and self._elsewhere(ev.table):
             return  # a late event of a table this player left
-        if kind == "joined":
-            self.table = table_dict(ev.get("table")) or self.table
-            if ev.get("code") is not None:
-                self.code = ev.get("code")
+        if isinstance(ev, m.Joined):
+            self.table = table_dict(ev.table)
+            if ev.code is not None:
+                self.code = line(ev.code, 32)
             self.ranking = None
             self._changed("seat")
-        elif kind == "table":
-            t = table_dict(ev.get("table")) or {}
-            if self.table is not None and t.get("id") == self.table.get("id"):
-                self.table = t
+        elif isinstance(ev, m.TableChanged):
+            if self.table is not None and ev.table.id == self.table.get("id"):
+                self.table = table_dict(ev.table)
                 self._changed("seat")
-        elif kind == "closed":  # a table that waited too long without starting
-            if self.table is not None and ev.get("table") == self.table.get("id"):
+        elif isinstance(ev, m.Closed):  # a table that waited too long without starting
+            if self.table is not None and ev.table == self.table.get("id"):
                 self._leave_table()
-                self._say(str(ev.get("reason") or "The table closed."))
-        elif kind == "round":
+                self._say(ev.reason or "The table closed.")
+        elif isinstance(ev, m.Round):
             self._round(ev)
-        elif kind == "progress":
-            player = str(ev.get("player", ""))
+        elif isinstance(ev, m.Progress):
+            player = visible(ev.player)
             if player and player != self.name:
-                self.opponents[player] = ev
+                self.opponents[player] = clean(ev.to_json())
                 self._changed("progress")
-        elif kind == "round_over":
-            n = whole(ev.get("round"), len(self.deals) + 1)
-            deal = _told_deal(ev.get("deal"))
+        elif isinstance(ev, m.RoundOver):
+            n = ev.round
+            deal = _told_deal(ev.deal)
             if deal is not None:  # told again after a reconnect: one entry per round
                 self.deals = sorted([d for d in self.deals if d[0] != n] + [(n, deal)])
             current = (self.table or {}).get("round")
             if isinstance(current, int) and n < current:
                 self._changed("standings")  # an earlier round, told again after welcome
                 return
-            rows = ev.get("standings")
-            self.standings = {**ev, "standings": [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []}
+            self.standings = clean(ev.to_json())
             self.ready_sent = False
             if self.race is not None:
                 self.race.pause()
             if self.table is not None:
-                self.table = {**self.table, "round": whole(ev.get("round"), self.table.get("round", 0))}
+                self.table = {**self.table, "round": n}
             self._changed("standings")
-        elif kind == "table_over":
-            ranking = ev.get("ranking")
-            self.ranking = [r for r in ranking if isinstance(r, dict)] if isinstance(ranking, list) else []
+        elif isinstance(ev, m.TableOver):
+            self.ranking = [clean(r.to_json()) for r in ev.ranking]
             if self.table is not None:
                 self.table = {**self.table, "state": "finished"}
             self._changed("final")
-        elif kind == "error":
-            self._say(str(ev.get("reason") or "The server closed the connection."))
+        elif isinstance(ev, m.Error):
+            self._say(ev.reason or "The server closed the connection.")
 
-    def _elsewhere(self, ev: dict) -> bool:
+    def _elsewhere(self, told: int | None) -> bool:
         """Does the event name a table other than the one the player sits at (or any, when the
         player sits nowhere)?"""
-        mine = (self.table or {}).get("id")
-        told = ev.get("table")
-        return isinstance(told, int) and not isinstance(told, bool) and told != mine
+        return told is not None and told != (self.table or {}).get("id")
 
-    def _round(self, ev: dict) -> None:
+    def _round(self, ev: m.Round) -> None:
         try:
-            game = Game.from_text(str(ev.get("position", "")))
+            game = Game.from_text(ev.position)
         except PositionError:
             self._say("The server sent a position this app can't read.")
             return
-        number = whole(ev.get("round"))
-        ends = ev.get("ends_at")
-        ends_at = float(ends) if isinstance(ends, (int, float)) and not isinstance(ends, bool) and abs(ends) < 1e12 else self.now()
-        self._confirmed = ev.get("position")
+        number = ev.round
+        ends = ev.ends_at
+        ends_at = float(ends) if ends is not None and abs(ends) < 1e12 else self.now()
+        self._confirmed = ev.position
         self._pending.clear()
         if self.race is not None and number == self.round and self.standings is None:
             # a reconnect: the same round, the server's position

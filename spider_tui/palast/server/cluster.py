@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING
 
 from spider_tui.engine import Game, IllegalMove
 
-from .db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
+from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
 
-from .tables import LiveTable, Palast
+from spider_tui.palast.server.tables import LiveTable, Palast
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .pg_broker import PgBroker
+    from spider_tui.palast.server.pg_broker import PgBroker
 
 log = logging.getLogger("spider.palast")
 

@@ -26,8 +26,8 @@ from collections.abc import Awaitable, Callable
 
 import psycopg
 
-from .broker import LocalBroker
-from .db.pg_listen import MAX_PAYLOAD, PgListener
+from spider_tui.palast.server.broker import LocalBroker
+from spider_tui.palast.server.db.pg_listen import MAX_PAYLOAD, PgListener
 
 log = logging.getLogger("spider.palast")
 

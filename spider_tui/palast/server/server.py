@@ -32,12 +32,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from . import names, protocol
-from .broker import Broker
-from .db import PlayerRow, Store
-from .protocol import Refusal
-from .house import HouseBots
-from .tables import Options, Palast
+from spider_tui.palast import messages as m, names, protocol
+from spider_tui.palast.server.broker import Broker
+from spider_tui.palast.server.db import PlayerRow, Store
+from spider_tui.palast.protocol import Refusal
+from spider_tui.palast.server.house import HouseBots
+from spider_tui.palast.server.tables import Options, Palast
 
 log = logging.getLogger("spider.palast")
 
@@ -160,8 +160,8 @@ class PalastServer:
         self.host, self.port = host, port
         cluster = None
         if getattr(broker, "shared", False):  # several processes on one database
-            from .cluster import ClusterSync
-            from .pg_broker import PgBroker
+            from spider_tui.palast.server.cluster import ClusterSync
+            from spider_tui.palast.server.pg_broker import PgBroker
 
             assert isinstance(broker, PgBroker)
             shared = broker
@@ -238,11 +238,11 @@ class PalastServer:
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address(ws)
         if self._per_address.get(address, 0) >= self.limits.per_address:
-            await ws.send(protocol.dumps({"type": "error", "reason": "Too many connections from your address; close some and try again."}))
+            await ws.send(protocol.dumps(m.Error(reason="Too many connections from your address; close some and try again.")))
             await ws.close(1013, "too many connections from one address")
             return
         if self._open >= self.limits.connections:
-            await ws.send(protocol.dumps({"type": "error", "reason": "The server is full; try again later."}))
+            await ws.send(protocol.dumps(m.Error(reason="The server is full; try again later.")))
             await ws.close(1013, "server full")
             return
         self._open += 1
@@ -264,11 +264,7 @@ class PalastServer:
         if player_id is not None:
             ok = self._players.take(player_id) and ok
         if not ok:
-            error: dict[str, Any] = {"type": "error", "reason": "Too many messages: the connection is closed."}
-            msg_id = _id_of(data)
-            if msg_id is not None:
-                error["id"] = msg_id
-            out.send(error)
+            out.send(m.Error(reason="Too many messages: the connection is closed.", id=_id_of(data)).to_json())
         return not ok
 
     async def _connection(self, ws: ServerConnection, address: str) -> None:
@@ -282,7 +278,7 @@ class PalastServer:
                     async with asyncio.timeout_at(deadline):
                         first = await ws.recv()
                 except TimeoutError:
-                    out.send({"type": "error", "reason": "Say hello first (within 10 seconds)."})
+                    out.send(m.Error(reason="Say hello first (within 10 seconds).").to_json())
                     return
                 if self._flooding(address, None, out, first):
                     return
@@ -326,7 +322,7 @@ class PalastServer:
 
     def _may_open(self, address: str, req: protocol.Request) -> None:
         """Refuse an ``open`` when this address already has ``limits.tables`` tables waiting."""
-        from .db import WAITING
+        from spider_tui.palast.server.db import WAITING
 
         mine = self._opened.get(address)
         if not mine:
@@ -361,10 +357,7 @@ class PalastServer:
         return None (the caller closes)."""
 
         def fail(reason: str, msg_id: int | None) -> None:
-            error: dict[str, Any] = {"type": "error", "reason": reason}
-            if msg_id is not None:
-                error["id"] = msg_id
-            out.send(error)
+            out.send(m.Error(reason=reason, id=msg_id).to_json())
 
         if isinstance(data, bytes):
             fail("Binary frames are not read: send each message as JSON text.", None)
@@ -401,10 +394,7 @@ class PalastServer:
             # A newer sign-in of the same player takes over (a reconnect).
             asyncio.ensure_future(old.close(4000, "signed in again elsewhere"))
         self._sessions[player.id] = out.ws
-        welcome: dict[str, Any] = {"type": "welcome", "name": player.name, "token": new_token}
-        if req.id is not None:
-            welcome["id"] = req.id
-        out.send(welcome)
+        out.send(m.Welcome(name=player.name, token=new_token, id=req.id).to_json())
         self.palast.connect(player.id, out.send)
         for message in await self.palast.resume(player):
             out.send(message)

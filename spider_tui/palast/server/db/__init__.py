@@ -279,7 +279,7 @@ SKELETON_INDEX = "CREATE UNIQUE INDEX IF NOT EXISTS players_skeleton ON players 
 def skeletons(rows: "Sequence[tuple[int, str]]", taken: "set[str]") -> list[tuple[str, int]]:
     """``(skeleton, id)`` to set for players ``(id, name)`` (oldest first) whose skeleton is not
     ``taken`` (nor given to an older one of them)."""
-    from ..names import key
+    from spider_tui.palast.names import key
 
     out = []
     for pid, name in rows:
@@ -297,11 +297,11 @@ def open_store(url: str | None, data_dir) -> Store:
 
     if url and url.startswith(("postgresql://", "postgres://")):
         try:
-            from .postgres import PostgresStore  # type: ignore[import-not-found]
+            from spider_tui.palast.server.db.postgres import PostgresStore  # type: ignore[import-not-found]
         except ImportError:
             raise ValueError("this build has no PostgreSQL store; use an SQLite path") from None
         return PostgresStore(url)
-    from .sqlite import SqliteStore
+    from spider_tui.palast.server.db.sqlite import SqliteStore
 
     if url:
         path = url[len("sqlite:///"):] if url.startswith("sqlite:///") else url

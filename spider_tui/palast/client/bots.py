@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from spider_tui.engine import Game, fairbot
 
-from .client import PalastClient, Refused
+from spider_tui.palast import messages as m
+from spider_tui.palast.client.client import PalastClient, Refused
 
 
 @dataclass
@@ -54,8 +55,8 @@ MAX_LEVEL = len(fairbot.LEVELS)
 
 def bot_move(view: Game) -> str:
     """The level-0 bot's action on its view: the hint, else give up."""
-    m = view.hint()
-    return str(m) if m is not None else "give up"
+    move = view.hint()
+    return str(move) if move is not None else "give up"
 
 
 def bot_line(view: Game, level: int = DEFAULT_LEVEL) -> list[str]:
@@ -63,7 +64,7 @@ def bot_line(view: Game, level: int = DEFAULT_LEVEL) -> list[str]:
     0), or ``["give up"]`` when it has nothing."""
     if level <= 0:
         return [bot_move(view)]
-    line = [str(m) for m in fairbot.plan(view, level=level)]
+    line = [str(move) for move in fairbot.plan(view, level=level)]
     return line or ["give up"]
 
 
@@ -76,10 +77,11 @@ def human_delay(rng: random.Random, first: bool) -> float:
 async def _sit(c: PalastClient, deadline: float) -> None:
     """Take a seat at a standard table (the server keeps one open)."""
     while time.monotonic() < deadline:
-        for t in await c.tables():
-            if t["standard"] and t["state"] == "waiting" and len(t["players"]) < t["seats"]:
+        answer = (await c.ask(m.ListTables())).message
+        for t in answer.tables if isinstance(answer, m.Tables) else []:
+            if t.standard and t.state == "waiting" and len(t.players) < t.seats:
                 try:
-                    await c.join(table=t["id"])
+                    await c.join(table=t.id)
                     return
                 except Refused as e:
                     if "already sit" in e.reason:
@@ -116,24 +118,25 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                 if view is not None:
                     wait = min(wait, max(0.0, next_at - loop.time()))
                 try:
-                    ev = await c.next_event(timeout=wait)
+                    got = await c.next_event(timeout=wait)
                 except asyncio.TimeoutError:
-                    ev = {}
-                if ev is None:
-                    raise ConnectionError("closed")
-                kind = ev.get("type")
-                if kind == "round":
-                    view = Game.from_text(ev["position"])
+                    ev: m.Message | None = None
+                else:
+                    if got is None:
+                        raise ConnectionError("closed")
+                    ev = got.message
+                if isinstance(ev, m.Round):
+                    view = Game.from_text(ev.position)
                     line = []
                     next_at = loop.time() + wait_before(True)
-                elif kind == "round_over":
-                    tally.rounds.add((ev.get("table"), ev.get("round")))
+                elif isinstance(ev, m.RoundOver):
+                    tally.rounds.add((ev.table, ev.round))
                     view = None
                     try:
                         await c.ready()
                     except Refused:
                         pass  # the last round: table_over follows
-                elif kind == "table_over":
+                elif isinstance(ev, m.TableOver):
                     view = None
                     await _sit(c, deadline)
                 if view is not None and loop.time() >= next_at and time.monotonic() < deadline:
@@ -142,13 +145,13 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                         line = await asyncio.to_thread(bot_line, view, level)
                     move = line.pop(0)
                     t0 = time.perf_counter()
-                    answer = await c.play(move)
+                    answer = (await c.play(move)).message
                     tally.times.append(time.perf_counter() - t0)
                     next_at = max(next_at + wait_before(not line), loop.time())
-                    if answer.get("type") == "played":
+                    if isinstance(answer, m.Played):
                         tally.actions += 1
-                        view = Game.from_text(answer["position"])
-                        if answer.get("state") != "playing":
+                        view = Game.from_text(answer.position)
+                        if answer.state != "playing":
                             view = None  # solved, gave up or stuck: wait for the round's end
                     else:
                         tally.refused += 1

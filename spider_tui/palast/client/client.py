@@ -19,11 +19,25 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from spider_tui.palast import messages as m
+from spider_tui.palast.messages import BadMessage, Message
+
+
+class Received(dict):
+    """A message as the server sent it (the JSON object), with ``message``: the same message
+    typed and checked against ``spider_tui.palast.messages``."""
+
+    message: Message
+
+    def __init__(self, raw: dict, message: Message):
+        super().__init__(raw)
+        self.message = message
 
 
 class Refused(Exception):
@@ -42,7 +56,8 @@ class PalastClient:
         self.token: str | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future] = {}
-        self._events: asyncio.Queue[dict | None] = asyncio.Queue()
+        self._events: asyncio.Queue[Received | None] = asyncio.Queue()
+        self.unreadable = 0  # messages that didn't fit their definition (left out)
         self.closed: asyncio.Event = asyncio.Event()
         self.received: list[dict] = []  # every message, in order (tests check them all)
         self.keep_received = False
@@ -79,10 +94,20 @@ class PalastClient:
                     self.received.append(msg)
                 msg_id = msg.get("id")
                 fut = self._pending.pop(msg_id, None) if isinstance(msg_id, int) else None
+                try:
+                    typed = Received(msg, m.read_server(msg))
+                except BadMessage as e:
+                    self.unreadable += 1
+                    if fut is None or fut.done():
+                        continue  # an event this client can't read: left out
+                    # an answer it can't read: the request was not taken, as far as this client knows
+                    reason = f"The server sent an answer this app can't read ({e})."
+                    typed = Received({"type": "refused", "reason": reason, "id": msg_id},
+                                     m.Refused(reason=reason, id=msg_id))
                 if fut is not None and not fut.done():
-                    fut.set_result(msg)
+                    fut.set_result(typed)
                 else:
-                    self._events.put_nowait(msg)
+                    self._events.put_nowait(typed)
         except ConnectionClosed:
             pass
         finally:
@@ -97,58 +122,72 @@ class PalastClient:
         """Send anything (tests use it for bad messages)."""
         await self.ws.send(data)
 
-    async def request(self, type: str, check: bool = True, timeout: float = 30, **fields: Any) -> dict:
-        """Send ``{type, id, **fields}`` and wait for its answer."""
+    async def request(self, type: str, check: bool = True, timeout: float = 30, **fields: Any) -> Received:
+        """Send ``{type, id, **fields}`` as it is (tests send odd fields) and wait for its answer."""
+        return await self._ask(lambda msg_id: {"type": type, "id": msg_id, **fields}, check, timeout)
+
+    async def ask(self, message: Message, check: bool = True, timeout: float = 30) -> Received:
+        """Send a typed message (its ``id`` set here) and wait for its answer."""
+        def make(msg_id: int) -> dict:
+            message.id = msg_id
+            return message.to_json()
+
+        return await self._ask(make, check, timeout)
+
+    async def _ask(self, make: Callable[[int], dict], check: bool, timeout: float) -> Received:
         if self.closed.is_set():
             raise ConnectionError("the connection is closed")
         msg_id = next(self._ids)
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending[msg_id] = fut
-        await self.ws.send(json.dumps({"type": type, "id": msg_id, **fields}))
-        answer = await asyncio.wait_for(fut, timeout)
-        if check and answer.get("type") in ("refused", "error"):
+        await self.ws.send(json.dumps(make(msg_id)))
+        answer: Received = await asyncio.wait_for(fut, timeout)
+        if check and isinstance(answer.message, (m.Refused, m.Error)):
             raise Refused(answer)
         return answer
 
-    async def hello(self, name: str, token: str | None) -> dict:
+    async def hello(self, name: str, token: str | None) -> Received:
         """Sign in (``token`` None registers ``name``); keeps the token the server returns."""
-        answer = await self.request("hello", protocol=1, name=name, token=token)
-        self.name = answer["name"]
-        self.token = answer.get("token") or token
+        answer = await self.ask(m.Hello(protocol=1, name=name, token=token))
+        welcome = answer.message
+        if not isinstance(welcome, m.Welcome):
+            raise ConnectionError(f"the server answered hello with {welcome.TYPE!r}")
+        self.name = welcome.name
+        self.token = welcome.token or token
         return answer
 
     async def tables(self) -> list[dict]:
-        return (await self.request("tables"))["tables"]
+        return (await self.ask(m.ListTables()))["tables"]
 
     async def open(self, suits: int = 1, rules: str = "classic", rounds: int = 3, seats: int = 4,
-                   private: bool = False) -> dict:
-        return await self.request("open", suits=suits, rules=rules, rounds=rounds, seats=seats, private=private)
+                   private: bool = False) -> Received:
+        return await self.ask(m.Open(suits=suits, rules=rules, rounds=rounds, seats=seats, private=private))
 
-    async def join(self, table: int | None = None, code: str | None = None) -> dict:
-        return await self.request("join", **({"code": code} if code is not None else {"table": table}))
+    async def join(self, table: int | None = None, code: str | None = None) -> Received:
+        return await self.ask(m.Join(code=code) if code is not None else m.Join(table=table))
 
-    async def leave(self) -> dict:
-        return await self.request("leave")
+    async def leave(self) -> Received:
+        return await self.ask(m.Leave())
 
-    async def start(self) -> dict:
-        return await self.request("start")
+    async def start(self) -> Received:
+        return await self.ask(m.Start())
 
-    async def ready(self) -> dict:
-        return await self.request("ready")
+    async def ready(self) -> Received:
+        return await self.ask(m.Ready())
 
-    async def play(self, move: str, check: bool = False) -> dict:
+    async def play(self, move: str, check: bool = False) -> Received:
         """Play ``move`` (§3 move text, ``deal``, ``joker>N``, ``undo``, ``give up``): the
         ``played`` or ``refused`` answer (raises on refusal only with ``check``)."""
-        return await self.request("play", check=check, move=move)
+        return await self.ask(m.Play(move=move), check=check)
 
     async def league(self) -> list[dict]:
-        return (await self.request("league"))["players"]
+        return (await self.ask(m.AskLeague()))["players"]
 
-    async def next_event(self, timeout: float | None = None) -> dict | None:
+    async def next_event(self, timeout: float | None = None) -> Received | None:
         """The next event, or None when the connection closed."""
         return await asyncio.wait_for(self._events.get(), timeout)
 
-    async def events(self) -> AsyncIterator[dict]:
+    async def events(self) -> AsyncIterator[Received]:
         """Every event until the connection closes."""
         while True:
             msg = await self._events.get()
@@ -157,9 +196,9 @@ class PalastClient:
                 return
             yield msg
 
-    async def wait_for(self, type: str, timeout: float = 30, **match: Any) -> dict:
+    async def wait_for(self, type: str, timeout: float = 30, **match: Any) -> Received:
         """Skip events until one of ``type`` (with fields equal to ``match``) arrives."""
-        async def find() -> dict:
+        async def find() -> Received:
             async for ev in self.events():
                 if ev.get("type") == type and all(ev.get(k) == v for k, v in match.items()):
                     return ev

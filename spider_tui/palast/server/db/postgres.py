@@ -25,13 +25,13 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg.errors import UniqueViolation
 
-from . import (
+from spider_tui.palast.server.db import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
     ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
-from ..names import key
+from spider_tui.palast.names import key
 
 T = TypeVar("T")
 

@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING
 from spider_tui.engine import Game, PositionError
 from spider_tui.engine import fairbot
 
-from .db import WAITING, PlayerRow
-from .protocol import Refusal
+from spider_tui.palast import messages as m
+from spider_tui.palast.server.db import WAITING, PlayerRow
+from spider_tui.palast.protocol import Refusal
 
 if TYPE_CHECKING:
-    from .tables import LiveTable, Palast
+    from spider_tui.palast.server.tables import LiveTable, Palast
 
 log = logging.getLogger("spider.palast")
 
@@ -45,7 +46,7 @@ MAX_BOTS = 500
 def plan_moves(position: str) -> list[str]:
     """The fair bot's line on a view (SPEC §14): move texts; empty when it has nothing."""
     view = Game.from_text(position)
-    return [str(m) for m in fairbot.plan(view)]
+    return [str(move) for move in fairbot.plan(view)]
 
 
 class HouseBots:
@@ -127,7 +128,7 @@ class HouseBots:
             self.alone_since.pop(t.id, None)
             if p.cluster:
                 p.cluster.announce(t.id, {"type": "_table", "table": t.id})
-            await p._publish(t, {"type": "table", "table": p.info(t)})
+            await p._publish(t, m.TableChanged(table=p.info(t)).to_json())
             if len(t.seats) >= t.row.seats:
                 await p._auto_start(t)
             await p._ensure_standard()
@@ -183,8 +184,8 @@ class HouseBots:
 
         p.connect(bot.id, send)
         try:
-            for m in await p.resume(bot):
-                inbox.put_nowait(m)
+            for message in await p.resume(bot):
+                inbox.put_nowait(message)
             position: str | None = None
             line: list[str] = []
             next_at = loop.time()
@@ -198,14 +199,16 @@ class HouseBots:
                 except TimeoutError:
                     raw = None
                 if raw is not None:
-                    msg = json.loads(raw) if isinstance(raw, str) else raw
-                    kind = msg.get("type")
-                    if kind == "round":
-                        position, line = msg.get("position"), []
+                    try:
+                        msg = m.read_server(json.loads(raw) if isinstance(raw, str) else raw)
+                    except m.BadMessage:  # pragma: no cover - this server's own messages fit
+                        continue
+                    if isinstance(msg, m.Round):
+                        position, line = msg.position, []
                         next_at = loop.time() + self._wait()
-                    elif kind == "round_over":
+                    elif isinstance(msg, m.RoundOver):
                         position = None
-                    elif kind in ("table_over", "closed"):
+                    elif isinstance(msg, (m.TableOver, m.Closed)):
                         return
                     continue
                 if position is None:

@@ -17,13 +17,13 @@ from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 
-from . import (
+from spider_tui.palast.server.db import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
     ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
-from ..names import key
+from spider_tui.palast.names import key
 
 T = TypeVar("T")
 log = logging.getLogger("spider.palast")

@@ -25,14 +25,14 @@ from spider_tui.engine import Game, IllegalMove
 from spider_tui.engine.deal import CODE_BYTES, deal_code
 from spider_tui.engine.cards import card_text
 
-from . import league
-from .broker import Broker, LocalBroker
-from .db import (
+from spider_tui.palast.server import league
+from spider_tui.palast.server.broker import Broker, LocalBroker
+from spider_tui.palast.server.db import (
     FINISHED, NO_ROUND, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, Placing, PlayerRow, ResultRow, StaleRound, Store, TableRow,
 )
-from . import protocol
-from .protocol import Refusal, Request, play_rules
+from spider_tui.palast import messages as m, protocol
+from spider_tui.palast.protocol import Refusal, Request, play_rules
 
 log = logging.getLogger("spider.palast")
 
@@ -55,8 +55,8 @@ def _seconds(t: float | None) -> float | None:
 def _span(seconds: float) -> str:
     """``10 minutes``, ``1 minute``, ``45 seconds``."""
     if seconds >= 60:
-        m = round(seconds / 60)
-        return f"{m} minute{'s' if m != 1 else ''}"
+        minutes = round(seconds / 60)
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
     s = round(seconds)
     return f"{s} second{'s' if s != 1 else ''}"
 
@@ -373,7 +373,7 @@ class Palast:
         if t is None:
             return []
         t.out.discard(player.id)
-        out = [{"type": "joined", "table": self.info(t), "code": t.row.code}]
+        out = [m.Joined(table=self.info(t), code=t.row.code).to_json()]
         out += await self._past_rounds(t)
         seat = t.seat(player.id)
         if t.row.round_state == ROUND_PLAYING and seat and seat.game and not self._all_done(t):
@@ -405,15 +405,11 @@ class Palast:
     def _round_over(self, t: LiveTable, n: int, deal: int | str | None, results: list[ResultRow],
                     totals: dict[int, int]) -> dict:
         bots = {s.player_id for s in t.seats if s.bot}
-        standings: list[dict[str, Any]] = []
-        for r in results:
-            row: dict[str, Any] = {"player": r.name, "score": r.score, "total": totals.get(r.player_id, 0),
-                                   "solved": r.solved, "moves": r.moves, "seconds": r.seconds, "state": r.state}
-            if r.player_id in bots:
-                row["bot"] = True
-            standings.append(row)
-        standings.sort(key=lambda x: (-x["total"], -x["score"]))
-        return {"type": "round_over", "table": t.id, "round": n, "deal": deal, "standings": standings}
+        standings = [m.Standing(player=r.name, score=r.score, total=totals.get(r.player_id, 0), solved=r.solved,
+                                moves=r.moves, seconds=r.seconds, state=r.state, bot=r.player_id in bots)
+                     for r in results]
+        standings.sort(key=lambda x: (-x.total, -x.score))
+        return m.RoundOver(table=t.id, round=n, deal=deal, standings=standings).to_json()
 
     def disconnect(self, player_id: int, send: Send) -> None:
         if self.online.get(player_id) != send:  # bound methods: equal, never identical
@@ -429,19 +425,19 @@ class Palast:
                 self._mark(t, s)
 
     # ------------------------------------------------------------------ lobby
-    def info(self, t: LiveTable) -> dict[str, Any]:
+    def info(self, t: LiveTable) -> m.TableInfo:
         r = t.row
-        return {
-            "id": r.id, "host": r.host, "suits": r.suits, "rules": r.rules, "rounds": r.rounds,
-            "round": r.round, "seats": r.seats, "players": [s.name for s in t.seats], "state": r.state,
-            "private": r.private, "training": r.training, "standard": r.standard,
-            "round_seconds": int(self._round_seconds(t)),
+        return m.TableInfo(
+            id=r.id, host=r.host, suits=r.suits, rules=r.rules, rounds=r.rounds, round=r.round, seats=r.seats,
+            players=[s.name for s in t.seats], state=r.state, private=r.private, training=r.training,
+            standard=r.standard, round_seconds=int(self._round_seconds(t)),
             # The pause between rounds (`spider server --between-seconds`), for the clients' text.
-            "between_seconds": _json_seconds(self.options.between_seconds),
+            between_seconds=_json_seconds(self.options.between_seconds),
+            # A standard table's start wait after its second player (`spider server --start-wait`).
+            start_seconds=_json_seconds(self.options.start_wait) if r.standard else None,
             # each player with what the name alone doesn't say: a house bot, or left the table
-            "seated": [{"player": s.name, **({"bot": True} if s.bot else {}), **({"left": True} if s.left else {})}
-                       for s in t.seats],
-        }
+            seated=[m.Seated(player=s.name, bot=s.bot, left=s.left) for s in t.seats],
+        )
 
     def list_tables(self, player_id: int, page: int = 0) -> dict:
         """One page of the lobby (``TABLES_PAGE`` tables): the player's own table first, then
@@ -452,8 +448,8 @@ class Palast:
                        key=lambda t: (t.id != mine, t.row.state != WAITING, t.id))
         pages = max(1, -(-len(shown) // TABLES_PAGE))
         page = min(page, pages - 1)
-        return {"type": "tables", "tables": [self.info(t) for t in shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE]],
-                "page": page, "pages": pages, "total": len(shown)}
+        return m.Tables(tables=[self.info(t) for t in shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE]],
+                        page=page, pages=pages, total=len(shown)).to_json()
 
     async def handle(self, player: PlayerRow, req: Request) -> dict:
         """Answer one checked request of a signed-in player; raises ``Refusal``."""
@@ -499,7 +495,8 @@ class Palast:
         rows = await self.league()
         key = name.casefold() if name else None
         me = next((p for p in rows if p["name"].casefold() == key), None) if key else None
-        return {"type": "league", "players": rows[:LEAGUE_TOP], "total": len(rows), "me": me}
+        return m.League(players=[m.LeagueRow.from_json(p) for p in rows[:LEAGUE_TOP]], total=len(rows),
+                        me=m.LeagueRow.from_json(me) if me else None).to_json()
 
     async def _open(self, player: PlayerRow, req: Request) -> dict:
         where = await self.store.table_of(player.id)
@@ -524,7 +521,7 @@ class Palast:
             raise Refusal(reason)
         await self._load_seats(t)
         self._schedule(t)  # it closes if it waits too long
-        return {"type": "joined", "table": self.info(t), "code": code}
+        return m.Joined(table=self.info(t), code=code).to_json()
 
     async def _join(self, player: PlayerRow, req: Request) -> dict:
         if req["code"] is not None:
@@ -550,14 +547,14 @@ class Palast:
                 t = await self._take_seat(t, player)
         else:
             t = await self._take_seat(t, player)
-        await self._publish(t, {"type": "table", "table": self.info(t)})
+        await self._publish(t, m.TableChanged(table=self.info(t)).to_json())
         if t.row.standard:
             if len(t.seats) >= t.row.seats:
                 self._spawn(self._auto_start(t))
             else:
                 self._schedule(t)
             await self._ensure_standard()
-        return {"type": "joined", "table": self.info(t), "code": t.row.code}
+        return m.Joined(table=self.info(t), code=t.row.code).to_json()
 
     async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
         """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
@@ -596,8 +593,8 @@ class Palast:
                 await self.store.set_host(t.id, t.seats[0].name)
             t.row = await self.store.table(t.id) or t.row
             self._schedule(t)
-            await self._publish(t, {"type": "table", "table": self.info(t)})
-        return {"type": "left", "table": t.id}
+            await self._publish(t, m.TableChanged(table=self.info(t)).to_json())
+        return m.Left(table=t.id).to_json()
 
     async def _leave_running(self, t: LiveTable, player: PlayerRow) -> dict:
         """Leave a table in play (SPEC §13): the rest of the player's rounds are forfeited, the
@@ -618,7 +615,7 @@ class Palast:
             self._check_done(t)
         elif t.row.round_state == ROUND_OVER:
             await self._maybe_next(t)
-        return {"type": "left", "table": t.id}
+        return m.Left(table=t.id).to_json()
 
     async def _start(self, player: PlayerRow) -> dict:
         t = self.tables.get(self.seated.get(player.id, 0))
@@ -627,7 +624,8 @@ class Palast:
         if self.cluster:  # seats taken through other processes count
             t = await self.cluster.reload(t.id) or t
         if t.row.standard:
-            raise Refusal("A standard table starts by itself (when full, or 30 s after its second player).")
+            raise Refusal(f"A standard table starts by itself (when full, or {_span(self.options.start_wait)} "
+                          "after its second player).")
         if t.row.host != player.name:
             raise Refusal("Only the host starts the table.")
         if t.row.state != WAITING:
@@ -636,7 +634,7 @@ class Palast:
             raise Refusal("A table starts with at least two players (a Training table may start alone).")
         if not await self._start_round(t, 1):
             raise Refusal("The table has started.")
-        return {"type": "started", "table": t.id}
+        return m.Started(table=t.id).to_json()
 
     async def _ready(self, player: PlayerRow) -> dict:
         t = self.tables.get(self.seated.get(player.id, 0))
@@ -647,7 +645,7 @@ class Palast:
             raise Refusal("'ready' is for the pause between rounds.")
         await self.store.set_ready(t.id, player.id, row.round)
         await self._maybe_next(t)
-        return {"type": "ready", "table": t.id, "round": row.round}
+        return m.ReadyTaken(table=t.id, round=row.round).to_json()
 
     async def _expire(self, t: LiveTable) -> None:
         """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""
@@ -657,8 +655,8 @@ class Palast:
                 t.row = row
                 return
             # another process closed it: its players here hear it too
-        message = {"type": "closed", "table": t.id,
-                   "reason": f"The table waited {_span(self.options.waiting_seconds)} without starting and closed."}
+        message = m.Closed(table=t.id, reason=f"The table waited {_span(self.options.waiting_seconds)} without "
+                                              "starting and closed.").to_json()
         text = protocol.dumps(message)
         for s in t.seats:
             send = self.online.get(s.player_id)
@@ -703,8 +701,7 @@ class Palast:
     # ------------------------------------------------------------------ rounds
     def _round_message(self, t: LiveTable, s: Seat) -> dict:
         assert s.game is not None
-        return {"type": "round", "table": t.id, "round": t.row.round, "position": s.game.view(),
-                "ends_at": _seconds(t.row.ends_at)}
+        return m.Round(table=t.id, round=t.row.round, position=s.game.view(), ends_at=_seconds(t.row.ends_at)).to_json()
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
         deal = deal_code(self.options.draw())  # 16 bytes or nothing: a number can't get in
@@ -722,7 +719,7 @@ class Palast:
         self._schedule(t)
         first = t.seats[0].game if t.seats else None
         view = first.view() if first is not None else ""
-        await self._publish(t, {"type": "round", "table": t.id, "round": n, "position": view, "ends_at": _seconds(t.row.ends_at)})
+        await self._publish(t, m.Round(table=t.id, round=n, position=view, ends_at=_seconds(t.row.ends_at)).to_json())
         for s in t.seats:
             self._mark(t, s)
         if n == 1:  # `spider server` says what it does: one line per table started and finished
@@ -798,13 +795,12 @@ class Palast:
             state = s.state
             s.ended_at = now if state != "playing" else None
         self._mark(t, s)
-        answer: dict[str, Any] = {
-            "type": "played", "move": text, "position": g.view(), "score": g.score, "moves": g.moves,
-            "state": state,
-            "turned_up": [{"column": c, "card": card_text(card)} for c, card in played.turned_up] if played else [],
-            "dealt": [card_text(c) for c in played.dealt] if played else [],
-            "completed": [c for c, _suit in played.completed] if played else [],
-        }
+        answer = m.Played(
+            move=text, position=g.view(), score=g.score, moves=g.moves, state=state,
+            turned_up=[m.TurnedUp(column=c, card=card_text(card)) for c, card in played.turned_up] if played else [],
+            dealt=[card_text(c) for c in played.dealt] if played else [],
+            completed=[c for c, _suit in played.completed] if played else [],
+        ).to_json()
         if self._all_done(t):
             self._spawn(self._end_round(t, n))
         return answer
@@ -815,13 +811,11 @@ class Palast:
         state = self._state(t, s)
         if state == "playing" and not self.is_online(s.player_id):
             state = "offline"
-        msg: dict[str, Any] = {"type": "progress", "table": t.id, "player": s.name, "score": g.score if g else 0,
-                               "runs": len(g.done) if g else 0, "moves": g.moves if g else 0, "state": state}
-        if s.bot:
-            msg["bot"] = True
+        seconds = None
         if state == "solved" and s.ended_at is not None and t.row.round_started is not None:
-            msg["seconds"] = round(s.ended_at - t.row.round_started, 1)
-        return msg
+            seconds = round(s.ended_at - t.row.round_started, 1)
+        return m.Progress(table=t.id, player=s.name, score=g.score if g else 0, runs=len(g.done) if g else 0,
+                          moves=g.moves if g else 0, state=state, bot=s.bot, seconds=seconds).to_json()
 
     def is_online(self, player_id: int) -> bool:
         return player_id in self.online or bool(self.cluster and self.cluster.is_online(player_id))
@@ -970,8 +964,8 @@ class Palast:
             return None
         names = {s.player_id: s.name for s in t.seats}
         log.info("table %s finished: %s", t.id, ", ".join(f"{place}. {names[pid]} {total}" for pid, total, place in ranking))
-        return {"type": "table_over", "table": t.id, "ranking": [
-            {"player": names[pid], "total": total, "place": place} for pid, total, place in ranking]}
+        return m.TableOver(table=t.id, ranking=[m.Ranked(player=names[pid], total=total, place=place)
+                                                for pid, total, place in ranking]).to_json()
 
     async def _finish(self, t: LiveTable) -> None:
         """Finish a table whose last round ended before a restart."""
