@@ -9,10 +9,10 @@ import asyncio
 
 from spider_tui.engine import Game
 
-from spider_tui.palast.db import open_store
-from spider_tui.palast.house import HouseBots
-from spider_tui.palast.server import token_hash
-from spider_tui.palast.tables import Palast
+from spider_tui.palast.server.db import open_store
+from spider_tui.palast.server.house import HouseBots
+from spider_tui.palast.server.server import token_hash
+from spider_tui.palast.server.tables import Palast
 
 from tests.waiting import until
 
