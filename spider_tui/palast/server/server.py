@@ -43,6 +43,7 @@ log = logging.getLogger("spider.palast")
 
 HELLO_SECONDS = 10.0
 WRITE_LIMIT = 256 * 1024  # bytes a client may leave unread before it is dropped as too slow
+FLOOD_CLOSE_SECONDS = 0.5  # the closing handshake of a connection closed for flooding
 RECEIVE_LIMIT = 64 * 1024  # bigger frames close the connection; 4 KB+ up to this are refused
 
 
@@ -272,6 +273,7 @@ class PalastServer:
         player: PlayerRow | None = None
         deadline = asyncio.get_running_loop().time() + HELLO_SECONDS  # never moved
         anonymous = False
+        flooded = False
         try:
             while player is None:
                 try:
@@ -281,6 +283,7 @@ class PalastServer:
                     out.send(m.Error(reason="Say hello first (within 10 seconds).").to_json())
                     return
                 if self._flooding(address, None, out, first):
+                    flooded = True
                     return
                 if not anonymous and await self._anonymous(first, out):
                     anonymous = True  # one `league` without signing in (`spider league`), no more
@@ -290,6 +293,7 @@ class PalastServer:
                     return
             async for data in ws:
                 if self._flooding(address, player.id, out, data):
+                    flooded = True
                     return
                 try:
                     if isinstance(data, bytes):
@@ -318,6 +322,10 @@ class PalastServer:
                 if self._sessions.get(player.id) is ws:
                     del self._sessions[player.id]
             await out.finish()
+            if flooded:
+                # A flood fills the connection's incoming queue, so reading stops and the
+                # client's answer to our close is never read: a short wait, not the usual 5 s.
+                ws.close_timeout = FLOOD_CLOSE_SECONDS
             await ws.close()
 
     def _may_open(self, address: str, req: protocol.Request) -> None:
