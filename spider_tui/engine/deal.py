@@ -35,7 +35,6 @@ face-down cards (the lowest-numbered on a tie) is turned up.
 from __future__ import annotations
 
 import base64
-import hashlib
 import struct
 from collections.abc import Iterator
 
@@ -131,6 +130,8 @@ def ms_shuffle(cards: list, seed: int) -> list:
 def _code_words(raw: bytes) -> Iterator[int]:
     """64-bit words from SHA-256(raw ‖ counter as 8 big-endian bytes), counter 0, 1, …; four
     big-endian words per digest, in order."""
+    import hashlib  # here, not at the top: only deal codes need it, and every start pays an import
+
     counter = 0
     while True:
         yield from struct.unpack(">4Q", hashlib.sha256(raw + counter.to_bytes(8, "big")).digest())
