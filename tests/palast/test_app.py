@@ -195,16 +195,23 @@ async def open_table(pilot, app, lobby, rounds: int, training: bool = False) -> 
     await until(pilot, lambda: lobby.session.phase == "waiting")
 
 
+async def race_against_a_bot(pilot, app, palast, name: str = "Anna", rounds: int = 2):
+    """Sign in, open a table of ``rounds``, seat the client ``bot-1`` and start: (lobby, bot)
+    once the app shows the race."""
+    lobby = await sign_in(pilot, app, name)
+    await open_table(pilot, app, lobby, rounds=rounds)
+    bot = await palast.player("bot-1")
+    await bot.join(table=lobby.session.table["id"])
+    await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+    await pilot.press("s")
+    await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+    return lobby, bot
+
+
 async def test_round_standings_with_ready_then_the_next_round(palast, make_app):
     app = make_app(server=palast.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await sign_in(pilot, app, "Anna")
-        await open_table(pilot, app, lobby, rounds=2)
-        bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
-        await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=2)
         ev = await bot.wait_for("round")
         await play_round(bot, ev["position"], limit=3)
         await pilot.press("g", "y")
@@ -315,13 +322,7 @@ async def test_x_leaves_a_running_table_after_a_question(palast, make_app):
     # SPEC §13: a player may leave a running table; in the race x asks first (issue 20 item 8).
     app = make_app(server=palast.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await sign_in(pilot, app, "Anna")
-        await open_table(pilot, app, lobby, rounds=2)
-        bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
-        await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=2)
         race = app.screen
         await pilot.press("x")
         await until(pilot, lambda: race.dialog is not None)
@@ -342,13 +343,7 @@ async def test_the_app_lists_the_finished_rounds_after_a_restart(palast_factory,
     palast = await palast_factory(out_seconds=0.3, between_seconds=60)
     app = make_app(server=palast.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await sign_in(pilot, app, "Anna")
-        await open_table(pilot, app, lobby, rounds=3)
-        bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
-        await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=3)
         await pilot.press("q")
         await until(pilot, lambda: app.screen is lobby)
         await pilot.press("q")
@@ -374,13 +369,7 @@ async def test_the_app_lists_the_finished_rounds_after_a_restart(palast_factory,
 async def test_between_rounds_x_twice_leaves_the_table(palast, make_app):
     app = make_app(server=palast.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await sign_in(pilot, app, "Anna")
-        await open_table(pilot, app, lobby, rounds=2)
-        bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
-        await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=2)
         await bot.wait_for("round")
         await bot.play("give up", check=True)
         await pilot.press("g", "y")
@@ -405,13 +394,7 @@ async def test_a_practice_round_between_rounds_never_takes_over_the_palast(palas
     palast = await palast_factory(between_seconds=0.5)
     app = make_app(server=palast.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby = await sign_in(pilot, app, "Anna")
-        await open_table(pilot, app, lobby, rounds=2)
-        bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
-        await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=2)
         ev = await bot.wait_for("round")
         await play_round(bot, ev["position"], limit=3)
         await pilot.press("g", "y")

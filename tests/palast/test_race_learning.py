@@ -3,23 +3,16 @@ PALAST section, and a move's points show where they were earned."""
 
 from __future__ import annotations
 
-from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui.widgets.dialogs import Help
 from tests.waiting import until_app as until
 
-from .test_app import make_app, open_table, sign_in  # noqa: F401  (make_app is a fixture)
+from .test_app import make_app, race_against_a_bot  # noqa: F401  (make_app is a fixture)
 
 
 async def test_race_help_opens_at_palast_and_points_show_where_earned(palast, make_app):  # noqa: F811
     app = make_app(server=palast.url)
     async with app.run_test(size=(100, 30)) as pilot:
-        lobby = await sign_in(pilot, app, "Anna")
-        await open_table(pilot, app, lobby, rounds=1)
-        bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
-        await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, RaceScreen))
+        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=1)
         race = app.screen
         await pilot.press("f1")
         await until(pilot, lambda: isinstance(race.dialog, Help))
