@@ -130,7 +130,11 @@ class SpiderApp(TerminalApp):
         screen, since = self.screen, time.monotonic()
 
         def check() -> None:
-            if self.screen is not screen or time.monotonic() - since > self.HOLD_SECONDS:
+            now, new = time.monotonic(), self.screen
+            # The new screen takes them once it is mounted (its widgets are there: a key given to
+            # a screen still composing found no '#info'); no new screen after HOLD_SECONDS: this one.
+            if (new is not screen and new.is_mounted) or (new is screen and now - since > self.HOLD_SECONDS) \
+                    or now - since > 5 * self.HOLD_SECONDS:
                 timer.stop()
                 self.call_after_refresh(release)  # once the new screen is up and drawn
 

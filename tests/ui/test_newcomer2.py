@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spider_tui.ui.screens.game_screen import GameScreen
+from tests.waiting import until_app
 
 SIZE = (100, 30)
 
@@ -284,19 +285,16 @@ async def test_keys_typed_right_after_new_reach_the_new_round_in_order(make_app)
         assert isinstance(app.screen, StartScreen)
         for key, ch in (("n", "n"), ("question_mark", "?")):  # typed together, before any frame
             app.post_message(events.Key(key, ch))
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, GameScreen) and app.dialog is None
-        assert app.screen.table.hint_move is not None and app.screen.table.status.startswith("Hint:")
+        await until_app(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.hint_move is not None)
+        assert app.dialog is None and app.screen.table.status.startswith("Hint:")
         await pilot.press("enter")  # plays it: a round with a move is kept for Continue
         await pilot.pause()
         assert app.screen.table.moves == 1
         hint = app.screen.table.game.hint()
         assert hint is not None and not hint.is_deal
         await pilot.press("q")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, StartScreen)
+        await until_app(pilot, lambda: isinstance(app.screen, StartScreen))
         # c and the hint's two column keys at once: the move is made in the continued round.
         for key in ("c", str(hint.source % 10), str(hint.target % 10)):
             app.post_message(events.Key(key, key))
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, GameScreen) and app.screen.table.moves == 2
+        await until_app(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.moves == 2)
