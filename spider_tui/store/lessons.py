@@ -14,23 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .marks import mark, marked
+
 
 def done_lessons(data: dict[str, Any]) -> set[str]:
     """The keys of the lessons finished (anything unreadable reads as none)."""
-    table = data.get("lessons")
-    done = table.get("done") if isinstance(table, dict) else None
-    if not isinstance(done, list):
-        return set()
-    return {k for k in done if isinstance(k, str)}
+    return set(marked(data, "lessons", "done", str))
 
 
 def mark_lesson_done(data: dict[str, Any], key: str) -> None:
     """Remember lesson ``key`` as finished (once; other keys in the table are kept)."""
-    table = data.get("lessons")
-    if not isinstance(table, dict):
-        table = data["lessons"] = {}
-    done = table.get("done")
-    if not isinstance(done, list):
-        done = table["done"] = []
-    if key not in done:
-        done.append(key)
+    mark(data, "lessons", "done", key)

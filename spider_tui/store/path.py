@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .marks import mark, marked
 from .stats import summary
 
 #: Wins at a level before the next one is suggested (once).
@@ -68,9 +69,7 @@ def head_line() -> str:
 
 
 def _suggested(data: dict[str, Any]) -> list[int]:
-    table = data.get("path")
-    shown = table.get("suggested") if isinstance(table, dict) else None
-    return [k for k in shown if isinstance(k, int)] if isinstance(shown, list) else []
+    return marked(data, "path", "suggested", int)
 
 
 def suggestion(data: dict[str, Any], suits: int) -> str | None:
@@ -88,12 +87,4 @@ def suggestion(data: dict[str, Any], suits: int) -> str | None:
 
 def mark_suggested(data: dict[str, Any], suits: int) -> None:
     """The suggestion for level ``suits`` was shown: never again."""
-    table = data.get("path")
-    if not isinstance(table, dict):
-        table = data["path"] = {}
-    shown = table.get("suggested")
-    if not isinstance(shown, list):
-        shown = table["suggested"] = []
-    if suits not in shown:
-        shown.append(suits)
-
+    mark(data, "path", "suggested", suits)
