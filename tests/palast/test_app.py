@@ -208,14 +208,21 @@ async def race_against_a_bot(pilot, app, palast, name: str = "Anna", rounds: int
     return lobby, bot
 
 
+async def first_round_to_standings(pilot, app, palast):
+    """A two-round race against ``bot-1``: it plays a few moves of round 1, Anna gives up, and
+    the lobby shows the standings; (lobby, bot)."""
+    lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=2)
+    ev = await bot.wait_for("round")
+    await play_round(bot, ev["position"], limit=3)
+    await pilot.press("g", "y")
+    await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+    return lobby, bot
+
+
 async def test_round_standings_with_ready_then_the_next_round(palast, make_app):
     app = make_app(server=palast.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=2)
-        ev = await bot.wait_for("round")
-        await play_round(bot, ev["position"], limit=3)
-        await pilot.press("g", "y")
-        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+        lobby, bot = await first_round_to_standings(pilot, app, palast)
         text = statics(lobby)
         assert "Round 1/2" in text and "y: Ready" in text and f"deal {lobby.session.deals[0][1]}" in text
         ol = lobby.query_one("#p-list")
@@ -394,11 +401,7 @@ async def test_a_practice_round_between_rounds_never_takes_over_the_palast(palas
     palast = await palast_factory(between_seconds=0.5)
     app = make_app(server=palast.url)
     async with app.run_test(size=(80, 24)) as pilot:
-        lobby, bot = await race_against_a_bot(pilot, app, palast, rounds=2)
-        ev = await bot.wait_for("round")
-        await play_round(bot, ev["position"], limit=3)
-        await pilot.press("g", "y")
-        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "standings")
+        lobby, bot = await first_round_to_standings(pilot, app, palast)
         await pilot.press("p")  # the deal alone, as practice
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and not isinstance(app.screen, RaceScreen))
         await until(pilot, lambda: lobby.session.round == 2 and lobby.session.phase == "race")
