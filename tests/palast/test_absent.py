@@ -105,20 +105,27 @@ async def test_a_round_all_done_at_a_crash_ends_when_the_server_starts_again(ser
     assert result == {"Anna": "gave up", "Bo": "gave up"}
 
 
-async def test_a_round_all_done_ends_when_a_player_resumes_on_a_surviving_process(servers, db_url, tmp_path):
-    if not db_url.startswith("postgresql:"):
-        pytest.skip("several processes serve one Palast on PostgreSQL only")
-    survivor, doomed = await servers(), await servers()
-    anna = await survivor.player("Anna")
-    bo = await doomed.player("Bo")
+async def race_across(one, other):
+    """Anna on server process ``one`` and Bo on ``other`` start a one-round private table; (anna,
+    bo, the table's id) once Bo has the round."""
+    anna = await one.player("Anna")
+    bo = await other.player("Bo")
     opened = await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
     await bo.join(code=opened["code"])
     await anna.start()
     await bo.wait_for("round")
+    return anna, bo, opened["table"]["id"]
+
+
+async def test_a_round_all_done_ends_when_a_player_resumes_on_a_surviving_process(servers, db_url, tmp_path):
+    if not db_url.startswith("postgresql:"):
+        pytest.skip("several processes serve one Palast on PostgreSQL only")
+    survivor, doomed = await servers(), await servers()
+    anna, bo, table_id = await race_across(survivor, doomed)
     await anna.play("give up", check=True)
     token = bo.token
     await servers.crash(doomed)
-    await _write_last_action(db_url, tmp_path, opened["table"]["id"], "Bo", "give up")
+    await _write_last_action(db_url, tmp_path, table_id, "Bo", "give up")
     back = PalastClient.connect  # Bo reconnects to the process that is still there
     bo = await back(survivor.url)
     bo.keep_received = True
@@ -232,12 +239,7 @@ async def test_a_player_leaves_on_one_process_and_the_round_ends_on_the_other(se
     if not db_url.startswith("postgresql:"):
         pytest.skip("several processes serve one Palast on PostgreSQL only")
     a, b = await servers(), await servers()
-    anna = await a.player("Anna")
-    bo = await b.player("Bo")
-    opened = await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
-    await bo.join(code=opened["code"])
-    await anna.start()
-    await bo.wait_for("round")
+    anna, bo, _ = await race_across(a, b)
     assert (await bo.leave())["type"] == "left"
     await anna.wait_for("progress", player="Bo", state="left", timeout=10)
     await anna.play("give up", check=True)
