@@ -14,13 +14,16 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
 from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
+
+if TYPE_CHECKING:
+    from spider_tui.winnable import Answer
 
 SUIT_WORDS = ("♠", "♥", "♦", "♣")
 
@@ -108,7 +111,7 @@ class Table:
         #: with the next action.
         self.earned: tuple[Earned, ...] = ()
         #: The solver's answer (``winnable.Answer``): shown while the position is one it speaks of.
-        self.answer: Any = None
+        self.answer: Answer | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -287,7 +290,7 @@ class Table:
             return self.status
         return self.answer.text(self.game) or ""
 
-    def take_answer(self, answer: Any) -> None:
+    def take_answer(self, answer: Answer) -> None:
         """The solver answered (``winnable.Answer``): the status line says it."""
         self.answer = answer
         self._changed()
