@@ -6,7 +6,6 @@ Both read only the data dict (from :meth:`SaveFile.load`); with no save file the
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich import box
@@ -31,6 +30,8 @@ def stats_json(data: dict[str, Any], rules: str = CLASSIC) -> str:
     out = summary(data, rules)
     if rules == CLASSIC:
         out["rules"] = {name: summary(data, name)["suits"] for name in stats_rules(data) if name != CLASSIC}
+    import json  # here: the game's start never needs it (SPEC §11)
+
     return json.dumps(out)
 
 

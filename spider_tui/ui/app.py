@@ -27,12 +27,12 @@ from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
-from spider_tui.ui.screens.start_screen import StartScreen
 from spider_tui.ui.render import Look
 from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
 
 if TYPE_CHECKING:
+    from spider_tui.ui.screens.start_screen import StartScreen
     from spider_tui.lessons.session import LessonSession
 
 
@@ -111,6 +111,8 @@ class SpiderApp(TerminalApp):
             if message.name == "ascii":
                 self._ascii_forced = False  # the player's word now stands over the terminal guess
             self.look = self.make_look()
+            from spider_tui.ui.screens.start_screen import StartScreen  # loaded: it sent this
+
             if isinstance(self.screen, StartScreen):
                 self.screen.show_look(self.look)
         elif message.name in ("suits", "winnable_only") and self.settings.winnable_only:
@@ -164,6 +166,15 @@ class SpiderApp(TerminalApp):
         except (NotImplementedError, RuntimeError, ValueError):
             pass
         self.set_class(self.look.ascii, "-ascii")  # ASCII borders (app.tcss)
+        # The first screen comes once Textual's start-up is over.  Pushed from here, inside its
+        # start-up batch, it was laid out before its footer's keys were mounted and painted
+        # twice: first without the footer and the cloth between the columns, then whole
+        # (~25 ms later: SPEC §11's start budget).  Keys typed meanwhile wait for it.
+        self.hold_keys()
+        self.call_later(self.start_first)
+
+    def start_first(self) -> None:
+        """Put up what the command line asks for: a round, or the start screen."""
         la = self.launch
         if self.settings.winnable_only:
             self.winnable.prove_ahead(la.suits or self.settings.suits)
@@ -187,6 +198,9 @@ class SpiderApp(TerminalApp):
                 self.open_palast(messages.OpenPalast(la.server))
 
     def start_screen(self) -> StartScreen:
+        # Imported here: a round started from the command line never shows it (SPEC §11's start).
+        from spider_tui.ui.screens.start_screen import StartScreen
+
         return StartScreen(self.book, self.session, self.look, self.today, rules=self.launch.rules)
 
     def show_round(self, table: Table | None) -> None:

@@ -13,8 +13,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
+from spider_tui.ui.widgets.footer import Footer
 from spider_tui.palast.server import embedded
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast.client.session import PalastError, PalastSession, Unreachable

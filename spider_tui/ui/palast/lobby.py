@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from spider_tui.ui.widgets.footer import Footer
 from spider_tui.ui.palast import lines
 from spider_tui.ui.palast.open_form import OpenForm
 from spider_tui.commands import PALAST_COMMANDS, command, keys_text

@@ -19,8 +19,9 @@ from textual.app import ComposeResult
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from spider_tui.ui.widgets.footer import Footer
 from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
 from spider_tui.session import Session
 from spider_tui.table import Table
@@ -76,8 +77,11 @@ class GameScreen(Screen):
             yield Static(info, id="info", markup=False)
             yield Static(moves, id="moves", markup=False)
             yield Static("", id="topfill", markup=False)
-            yield Chip("Retry", "retry", id="retry")
-            yield Chip(self.session.new_label, "new", id="new")
+            offers = self.session.offers
+            retry, new = Chip("Retry", "retry", id="retry"), Chip(self.session.new_label, "new", id="new")
+            retry.display, new.display = "retry" in offers, "new" in offers
+            yield retry
+            yield new
         with Horizontal(id="stockrow"):
             # Composed with its text, so the first sync has no layout change to make.
             stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
@@ -110,9 +114,6 @@ class GameScreen(Screen):
         self._enabled = self.key_states()  # the footer composes with these already: no rebuild
         self.check_size(*self.app.size)
         self.sync()
-        offers = self.session.offers
-        self.query_one("#retry").display = "retry" in offers
-        self.query_one("#new").display = "new" in offers
         if self.table.game.rules.countdown is not None:
             self.set_interval(1.0, self.tick)
 

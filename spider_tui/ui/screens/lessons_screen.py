@@ -7,9 +7,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from spider_tui.ui.widgets.footer import Footer
 from spider_tui.commands import LESSONS_CLOSE
 from spider_tui.lessons import Lesson, load_lessons
 from spider_tui.store.book import SaveBook
