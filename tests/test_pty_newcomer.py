@@ -1,15 +1,16 @@
-"""Issue 10 in a real pty: the first frame shows the table; ASCII on the Linux console; NO_COLOR."""
+"""Issue 10 in a real pty: ASCII on the Linux console; NO_COLOR; keys typed before the first frame.
+
+(That the first frame shows the whole table is checked on the paints themselves, in
+tests/ui/test_first_paint.py: a pty reader can't tell frames apart once the first one comes
+before the terminal's answer about synchronized output.)
+"""
 
 from __future__ import annotations
 
 import os
 import re
 
-import pyte
-
 from tests.test_pty import Pty
-
-CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣SHDC]")
 
 
 def env_for(tmp_path, **extra) -> dict[str, str]:
@@ -26,33 +27,6 @@ def read_until(p: Pty, test, seconds: float = 20) -> bytes:
 def quit(p: Pty) -> None:
     os.write(p.fd, b"\x11")  # Ctrl+Q
     p.exit_status()
-
-
-def first_frame_with(raw: bytes, text: bytes) -> bytes:
-    """The bytes up to the end of the frame in which ``text`` is first written: frames are
-    told apart by synchronized output's marks (a frame painted before Textual knew of them ends
-    where the next one begins)."""
-    at = raw.index(text)
-    ends = [i for i in (raw.find(b"\x1b[?2026l", at), raw.find(b"\x1b[?2026h", at)) if i >= 0]
-    return raw[:min(ends)] if ends else raw
-
-
-def test_the_first_frame_with_the_top_bar_already_shows_the_cards(tmp_path):
-    """No frame shows the top bar over an empty table (the cards came a frame later once). The
-    whole stream is read until the table is drawn, then the first frame with "Moves" is cut out
-    of it and looked at alone (a busy machine hands one frame to the reader in pieces)."""
-    p = Pty(["--deal", "1"], 100, 30, env_for(tmp_path), sync=True)
-
-    def cards(screen: str) -> int:
-        return max(len(CARD.findall(line)) for line in screen.splitlines())
-
-    raw = read_until(p, lambda s: "Moves" in s and cards(s) == 10)
-    quit(p)
-    screen = pyte.Screen(100, 30)
-    pyte.ByteStream(screen).feed(first_frame_with(raw, b"Moves"))
-    shown = "\n".join(screen.display)
-    assert b"\x1b[?2026" in raw  # frames are marked: the cut is a frame's end, not a guess
-    assert cards(shown) == 10, shown
 
 
 def test_linux_console_gets_ascii_only(tmp_path):

@@ -140,10 +140,13 @@ class SpiderApp(TerminalApp):
                 timer.stop()
                 self.call_after_refresh(release)  # once the new screen is up and drawn
 
-        def release() -> None:
-            held, self._key_hold = self._key_hold, None
-            for event in held or ():  # in order, each as the new screen's bindings take it
-                self.call_later(self._check_bindings, event.key)
+        async def release() -> None:
+            held, self._key_hold = self._key_hold or [], None
+            for i, event in enumerate(held):  # in order, each as the new screen's bindings take it
+                if self._key_hold is not None:  # that key asked for yet another screen ("n" on
+                    self._key_hold.extend(held[i:])  # the start screen): the rest wait for it
+                    return
+                await self._check_bindings(event.key)
 
         timer = self.set_interval(0.01, check)
 
