@@ -87,3 +87,21 @@ def test_after_a_resize_the_whole_screen_is_written_again(tmp_path):
     screen = text(p)
     assert "Deal 1 · 2 suits" in screen and "Deals: 5" in screen and "Undo" in screen, screen
     quit(p)
+
+
+def test_the_start_writes_the_screen_once(tmp_path):
+    """Issue 22, item 20: Textual sends a Resize to the size the terminal already has once at
+    start; since the first frame comes before it, the wire forgot what it had written and the
+    repaint after it wrote the whole screen a second time (6 KB more at every start).  Only a
+    new size or a SIGWINCH (above) makes it write everything again."""
+    p = Pty(["--deal", "1", "--suits", "2"], 100, 30, env_for(tmp_path))
+    raw = read_until(p, lambda s: "Moves: 0" in s and "q Menu" in s)
+    end = time.monotonic() + 1.5  # the app settles: the start-up Resize, the footer, the GC
+    while time.monotonic() < end:
+        data = p.take()
+        if data is None:
+            break
+        raw += data
+    quit(p)
+    assert raw.count(b"Moves: 0") == 1 and raw.count(b"Deals: 5") == 1, raw.count(b"Moves: 0")
+    assert len(raw) < 8192, len(raw)

@@ -48,12 +48,19 @@ class TerminalApp(App):
         self.wire = Wire()
         return wire_driver(super().get_driver_class(), self.wire)
 
+    _wire_size: tuple[int, int] | None = None
+
     def on_resize(self, event) -> None:
         """The terminal changed size: it may have cleared or reflowed what it showed, so the
-        repaint that follows is written whole."""
+        repaint that follows is written whole.  The Resize Textual sends once at start, to the
+        size the terminal already has and after the first frame, changes nothing there: the
+        repaint after it is written only where it differs (written whole, it was 6 KB more at
+        every start).  A SIGWINCH at the same size (the terminal may have redrawn) forgets."""
         wire = getattr(self, "wire", None)
-        if wire is not None:
+        size = (event.size.width, event.size.height)
+        if wire is not None and (wire.take_winch() or size != self._wire_size):
             wire.forget()
+        self._wire_size = size
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours (``ui/colours.py``) as CSS variables for ``app.tcss``; a theme's
