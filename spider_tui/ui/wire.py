@@ -285,7 +285,9 @@ def wire_driver(base: type, wire: Wire) -> type:
             wire.forget()  # a new start, or back from a suspend: the screen may be anything
             super().start_application_mode()
             winch = getattr(signal, "SIGWINCH", None)
-            textual_handler = signal.getsignal(winch) if winch is not None else None
+            if winch is None:
+                return
+            textual_handler = signal.getsignal(winch)
             if callable(textual_handler):  # noted for the app's on_resize, then Textual's own
                 def on_winch(signum, frame) -> None:
                     wire.winched = True

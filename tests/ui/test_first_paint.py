@@ -20,14 +20,14 @@ SIZE = (100, 30)
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 
 
-def watch_paints(app) -> list[str]:
-    """Every update the app really shows (none inside a batch, which Textual drops) of a round's
-    screen, as the text written to the terminal."""
+def watch_paints(app, kind: type = GameScreen) -> list[str]:
+    """Every update the app really shows (none inside a batch, which Textual drops) of a screen
+    of ``kind``, as the text written to the terminal."""
     paints: list[str] = []
     display = app._display
 
     def record(screen, update) -> None:
-        if isinstance(screen, GameScreen) and update is not None and not app._batch_count:
+        if isinstance(screen, kind) and update is not None and not app._batch_count:
             paints.append(update.render_segments(app.console))
         display(screen, update)
 
@@ -65,3 +65,18 @@ async def test_the_first_paint_of_a_round_from_the_command_line_is_the_whole_scr
 async def test_the_first_paint_of_a_two_suit_round_is_the_whole_screen(make_app):
     first = await check_first_paint(make_app, deal=7, suits=2)
     assert "Deal 7 · 2 suits" in first.display[0]
+
+
+async def test_the_first_paint_of_the_start_screen_has_its_menu_and_footer(make_app):
+    from spider_tui.ui.screens.start_screen import StartScreen
+
+    app = make_app()
+    paints = watch_paints(app, StartScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_app(pilot, lambda: paints and isinstance(app.screen, StartScreen))
+    first = on_terminal(paints[0])
+    shown = "\n".join(first.display)
+    assert "S P I D E R" in shown and "New game (n)" in shown, shown
+    assert re.search(r"n New .*q Quit", first.display[-1]), first.display[-1]
+    unpainted = [(y, x) for y in range(SIZE[1]) for x in range(SIZE[0]) if first.buffer[y][x].bg == "default"]
+    assert not unpainted, unpainted[:10]
