@@ -64,3 +64,24 @@ def test_no_color_writes_no_colour_codes(tmp_path):
     for dy in (-1, 0, 1):
         assert p.screen.buffer[y + dy][col2].reverse, (dy, screen)
     quit(p)
+
+
+def test_keys_typed_before_the_first_frame_reach_the_first_screen(tmp_path):
+    """Issue 22, item 2 at start: keys already typed when the program starts (a fast typist over
+    SSH) wait for the first screen and reach it in order, not the blank screen before it."""
+    p = Pty(["--deal", "1", "--suits", "1"], 100, 30, env_for(tmp_path))
+    p.type("?")  # before the program has drawn anything: the hint of the round's first position
+    read_until(p, lambda s: "Hint:" in s and "Moves: 0" in s)
+    quit(p)
+    p = Pty([], 100, 30, env_for(tmp_path / "fresh"))
+    p.type("n?")  # on the start screen: a new round, then its hint
+    read_until(p, lambda s: "Hint:" in s and "Moves: 0" in s)
+    quit(p)
+    # A name typed ahead of the Palast's form goes into the name field (it replaced the address).
+    p = Pty(["--server", "ws://127.0.0.1:9"], 100, 30, env_for(tmp_path / "palast"))
+    p.type("Newbie")
+    read_until(p, lambda s: "Newbie" in s and "ws://127.0.0.1:9" in s)
+    rows = p.screen.display
+    address, name = (next(i for i, row in enumerate(rows) if text in row) for text in ("ws://127.0.0.1:9", "Newbie"))
+    assert "Your name" in "".join(rows[address:name]), "\n".join(rows)
+    quit(p)

@@ -140,13 +140,13 @@ class SpiderApp(TerminalApp):
                 timer.stop()
                 self.call_after_refresh(release)  # once the new screen is up and drawn
 
-        async def release() -> None:
+        def release() -> None:
             held, self._key_hold = self._key_hold or [], None
-            for i, event in enumerate(held):  # in order, each as the new screen's bindings take it
-                if self._key_hold is not None:  # that key asked for yet another screen ("n" on
-                    self._key_hold.extend(held[i:])  # the start screen): the rest wait for it
-                    return
-                await self._check_bindings(event.key)
+            # In order, each the whole way a typed key goes: the new screen's bindings, or the
+            # input field it focuses (a name typed ahead).  A key that brings yet another screen
+            # ("n" on the start screen) holds the ones after it for that screen.
+            for event in held:
+                self.post_message(events.Key(event.key, event.character))
 
         timer = self.set_interval(0.01, check)
 

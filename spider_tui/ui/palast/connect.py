@@ -45,6 +45,9 @@ class ConnectScreen(Screen):
     """The server and the name; the login the server gives is kept in the save book."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
+    # The address is filled in (the last one used, or the default): the name is what a newcomer
+    # types first, from the first key on (a name typed ahead went into the address).
+    AUTO_FOCUS = "#c-name"
     DEFAULT_CSS = """
     ConnectScreen { align: center middle; }
     ConnectScreen > Vertical { width: 64; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
