@@ -119,42 +119,60 @@ class SpiderApp(TerminalApp):
             self.winnable.prove_ahead(self.settings.suits)
 
     # ------------------------------------------------------------------ keys across a screen change
-    _key_hold: list | None = None
+    _key_hold: list | None = None  # the keys held for the screen that is coming
+    _hold_from: tuple = ()  # (the screen they were held from, since when)
     HOLD_SECONDS = 1.0
 
     def hold_keys(self) -> None:
-        """A screen asked for another one (``ui.keys.KeysFollow``): the keys typed until that
-        screen is up wait, then go to it in order (they went to the old screen: n then ? typed
-        fast opened the start screen's help instead of the new round's hint)."""
+        """A screen asked for another one (``ui.keys.KeysFollow``), or the app is starting: the
+        keys typed until that screen is up wait, then go to it in order (they went to the old
+        screen: n then ? typed fast opened the start screen's help instead of the round's hint)."""
         if self._key_hold is not None:
             return
-        self._key_hold = []
-        screen, since = self.screen, time.monotonic()
+        held: list = []
+        self._key_hold, self._hold_from = held, (self.screen, time.monotonic())
 
         def check() -> None:
-            now, new = time.monotonic(), self.screen
-            # The new screen takes them once it is mounted (its widgets are there: a key given to
-            # a screen still composing found no '#info'); no new screen after HOLD_SECONDS: this one.
-            if (new is not screen and new.is_mounted) or (new is screen and now - since > self.HOLD_SECONDS) \
-                    or now - since > 5 * self.HOLD_SECONDS:
+            if self._key_hold is not held:  # a key found the screen up and took them along
                 timer.stop()
-                self.call_after_refresh(release)  # once the new screen is up and drawn
-
-        def release() -> None:
-            held, self._key_hold = self._key_hold or [], None
-            # In order, each the whole way a typed key goes: the new screen's bindings, or the
-            # input field it focuses (a name typed ahead).  A key that brings yet another screen
-            # ("n" on the start screen) holds the ones after it for that screen.
-            for event in held:
-                self.post_message(events.Key(event.key, event.character))
+            elif self._hold_over():
+                timer.stop()
+                self.call_after_refresh(self._release_keys, held)  # once it is drawn, too
 
         timer = self.set_interval(0.01, check)
 
+    def _hold_over(self) -> bool:
+        """The new screen is mounted (its widgets are there: a key given to a screen still
+        composing found no '#info'); or no new screen came in HOLD_SECONDS: this one takes them."""
+        screen, since = self._hold_from
+        new, waited = self.screen, time.monotonic() - since
+        return (new is not screen and new.is_mounted) or (new is screen and waited > self.HOLD_SECONDS) \
+            or waited > 5 * self.HOLD_SECONDS
+
+    def _release_keys(self, held: list, *then: events.Key) -> None:
+        """The keys of the hold ``held`` (if it still holds), then ``then``, each posted again to
+        go the whole way a typed key goes: the new screen's bindings, or the input field it
+        focuses (a name typed ahead).  One that brings yet another screen ("n" on the start
+        screen) holds the ones after it for that screen."""
+        if self._key_hold is not held:
+            return
+        self._key_hold = None
+        for event in (*held, *then):
+            self.post_message(events.Key(event.key, event.character))
+
     async def _on_key(self, event: events.Key) -> None:
         """Runs before Textual's own ``App._on_key`` (the bindings); a held key goes no further."""
-        if self._key_hold is not None:
-            self._key_hold.append(event)  # for the screen that is coming
+        held = self._key_hold
+        if held is None:
+            return
+        if not self._hold_over():
+            held.append(event)  # for the screen that is coming
             event.prevent_default()
+        elif held:  # the screen is up and keys still wait: they go first, in order, then this one
+            self._release_keys(held, event)
+            event.prevent_default()
+        else:
+            self._key_hold = None  # the screen is up and nothing waits: this key goes on as it is
 
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
