@@ -208,6 +208,25 @@ async def race_against_a_bot(pilot, app, palast, name: str = "Anna", rounds: int
     return lobby, bot
 
 
+async def test_each_player_is_one_row_above_the_race_at_80_columns(palast, make_app, monkeypatch):
+    # A line wider than the screen wrapped, and the wrapped row pushed the last player out of
+    # sight (at 80×24 the house bots' race showed two of its three bots).  Each line is one row,
+    # cut with an ellipsis when it must be.
+    from spider_tui.ui.palast import lines
+
+    real = lines.opponent_line
+    monkeypatch.setattr(lines, "opponent_line", lambda p, total=None: real(p, total) + " and a long tail" * 3)
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await race_against_a_bot(pilot, app, palast)
+        await pilot.pause()
+        ops = app.screen.query_one("#opponents")
+        assert ops.region.height == 2 and ops.region.width == 80  # You, and bot-1
+        shown = ["".join(seg.text for seg in ops.render_line(y)) for y in range(2)]
+        assert shown[0].lstrip().startswith("You") and shown[1].lstrip().startswith("bot-1"), shown
+        assert shown[1].rstrip().endswith("…"), shown
+
+
 async def first_round_to_standings(pilot, app, palast):
     """A two-round race against ``bot-1``: it plays a few moves of round 1, Anna gives up, and
     the lobby shows the standings; (lobby, bot)."""

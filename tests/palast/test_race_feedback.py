@@ -17,6 +17,9 @@ def test_running_totals_add_this_rounds_score_to_the_last_round_over_and_rank_th
     assert lines.race_totals(None, {"Ann": 5, "Bo": 5}) == {"Ann": (5, 1), "Bo": (5, 1)}
     assert lines.me_line(360, 1, 3).endswith("Total   360  1st of 3")
     assert "Total   340 2nd" in lines.opponent_line({"player": "Bo", "score": 0}, (340, 2))
+    # a house bot's line with its total fits an 80-column race screen (78 inside its padding)
+    bot = {"player": "House bot 1", "score": 6, "runs": 0, "moves": 2, "state": "playing", "bot": True}
+    assert len(lines.opponent_line(bot, (6, 2))) <= 78
     assert [lines.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
 

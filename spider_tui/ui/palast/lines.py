@@ -53,14 +53,15 @@ def lobby_row(table: dict) -> str:
 
 def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
     """An opponent above the race table: name, score, runs, moves, state (solved in m:ss), and
-    with ``total`` (running total, place) the table so far."""
+    with ``total`` (running total, place) the table so far.  A house bot's line with its total
+    fits 78 columns (an 80-column terminal's race screen)."""
     state = name(progress.get("state", "playing"), 20)
     if state == "solved":
         state = f"solved in {clock(progress.get('seconds'))}"
     if progress.get("bot") is True:  # a house bot (SPEC §13: marked wherever names show)
         state += " · bot"
     so_far = f"  Total {total[0]:>5} {ordinal(total[1])}" if total is not None else ""
-    return (f"{name(progress.get('player'), 16):<16} Score {num(progress.get('score')):>5}  "
+    return (f"{name(progress.get('player'), 16):<16} Score {num(progress.get('score')):>4}  "
             f"Runs {num(progress.get('runs'))}  Moves {num(progress.get('moves')):>3}{so_far}  {name(state, 20)}")
 
 

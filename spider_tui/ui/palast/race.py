@@ -23,7 +23,9 @@ class RaceScreen(GameScreen):
 
     BINDINGS = [Binding("x", "leave_table", "Leave table")]
     DEFAULT_CSS = """
-    RaceScreen #opponents { height: auto; background: #10201a; color: #d8d8c8; padding: 0 1; }
+    /* One row per player, whatever the width: a wrapped line pushed the last player out of sight. */
+    RaceScreen #opponents { height: auto; background: #10201a; color: #d8d8c8; padding: 0 1;
+                            text-wrap: nowrap; text-overflow: ellipsis; }
     RaceScreen.-small #opponents { display: none; }
     """
 
