@@ -49,16 +49,19 @@ class TerminalApp(App):
         return wire_driver(super().get_driver_class(), self.wire)
 
     _wire_size: tuple[int, int] | None = None
+    _resizes = 0
 
     def on_resize(self, event) -> None:
         """The terminal changed size: it may have cleared or reflowed what it showed, so the
-        repaint that follows is written whole.  The Resize Textual sends once at start, to the
-        size the terminal already has and after the first frame, changes nothing there: the
-        repaint after it is written only where it differs (written whole, it was 6 KB more at
-        every start).  A SIGWINCH at the same size (the terminal may have redrawn) forgets."""
+        repaint that follows is written whole.  One Resize is let by: the driver's own at start
+        (the second the app gets, after its own), to the size it already had and now after the
+        first frame, which the terminal has whole (written again, it cost 6 KB at every start).
+        Any later one forgets, even at the same size (a terminal may redraw on SIGWINCH)."""
         wire = getattr(self, "wire", None)
         size = (event.size.width, event.size.height)
-        if wire is not None and (wire.take_winch() or size != self._wire_size):
+        self._resizes += 1
+        start_echo = self._resizes == 2 and size == self._wire_size
+        if wire is not None and not start_echo:
             wire.forget()
         self._wire_size = size
 

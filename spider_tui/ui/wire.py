@@ -27,7 +27,6 @@ Textual driver's ``write``.
 from __future__ import annotations
 
 import re
-import signal
 from functools import lru_cache
 
 from rich.cells import cell_len
@@ -125,14 +124,6 @@ class Wire:
 
     def __init__(self) -> None:
         self.forget()
-
-    winched = False  # the terminal said its size changed (SIGWINCH) since the app last looked
-
-    def take_winch(self) -> bool:
-        """Whether a SIGWINCH came since the last call (then the terminal may have redrawn or
-        cleared itself, even at the same size)."""
-        winched, self.winched = self.winched, False
-        return winched
 
     def forget(self) -> None:
         """Know nothing about the screen (after a resize, a clear, a return to the app)."""
@@ -273,9 +264,7 @@ class Wire:
 def wire_driver(base: type, wire: Wire) -> type:
     """A subclass of the Textual driver class ``base`` whose writes go through ``wire``.  The app
     makes ``wire`` forget on every resize (``TerminalApp.on_resize``): the terminal may have
-    cleared or reflowed its cells, and the repaint that follows must be written whole.  A
-    SIGWINCH is noted on ``wire`` (``take_winch``): it tells a real resize, or a terminal that
-    redrew itself at the same size, from the Resize Textual sends once at start."""
+    cleared or reflowed its cells, and the repaint that follows must be written whole."""
 
     class WireDriver(base):  # type: ignore[valid-type, misc]
         def write(self, data: str) -> None:
@@ -284,16 +273,6 @@ def wire_driver(base: type, wire: Wire) -> type:
         def start_application_mode(self) -> None:
             wire.forget()  # a new start, or back from a suspend: the screen may be anything
             super().start_application_mode()
-            winch = getattr(signal, "SIGWINCH", None)
-            if winch is None:
-                return
-            textual_handler = signal.getsignal(winch)
-            if callable(textual_handler):  # noted for the app's on_resize, then Textual's own
-                def on_winch(signum, frame) -> None:
-                    wire.winched = True
-                    textual_handler(signum, frame)
-
-                signal.signal(winch, on_winch)
 
     WireDriver.__name__ = WireDriver.__qualname__ = f"Wire{base.__name__}"
     return WireDriver
