@@ -92,8 +92,8 @@ def test_after_a_resize_the_whole_screen_is_written_again(tmp_path):
 def test_the_start_writes_the_screen_once(tmp_path):
     """Issue 22, item 20: Textual sends a Resize to the size the terminal already has once at
     start; since the first frame comes before it, the wire forgot what it had written and the
-    repaint after it wrote the whole screen a second time (6 KB more at every start).  Only a
-    new size or a SIGWINCH (above) makes it write everything again."""
+    repaint after it wrote the whole screen a second time (6 KB more at every start).  Every
+    later Resize still makes it write everything again (the test above)."""
     p = Pty(["--deal", "1", "--suits", "2"], 100, 30, env_for(tmp_path))
     raw = read_until(p, lambda s: "Moves: 0" in s and "q Menu" in s)
     end = time.monotonic() + 1.5  # the app settles: the start-up Resize, the footer, the GC
