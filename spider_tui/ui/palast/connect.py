@@ -15,14 +15,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from spider_tui.ui.widgets.footer import Footer
-from spider_tui.palast.server import embedded
-from spider_tui.palast.protocol import name_problem
 from spider_tui.palast.client.session import PalastError, PalastSession, Unreachable
+from spider_tui.palast.protocol import name_problem
+from spider_tui.palast.server import embedded
 from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
 from spider_tui.ui.render import Look
+from spider_tui.ui.widgets.footer import Footer
 
 
 #: What the token is and where it lives, shown with its field when the name is taken.
@@ -45,8 +45,9 @@ class ConnectScreen(Screen):
     """The server and the name; the login the server gives is kept in the save book."""
 
     BINDINGS = [Binding("escape", "back", "Back")]
-    # The address is filled in (the last one used, or the default): the name is what a newcomer
-    # types first, from the first key on (a name typed ahead went into the address).
+    # The address is filled in (the last one used, or the default) and keeps its text, unselected:
+    # the name is what a newcomer types first, from the first key on (typed ahead, it went into
+    # the address).
     AUTO_FOCUS = "#c-name"
     DEFAULT_CSS = """
     ConnectScreen { align: center middle; }
@@ -88,10 +89,6 @@ class ConnectScreen(Screen):
         url = self.query_one("#c-server", Input).value
         if self.url is not None and server_login(data, url):
             self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
-        else:
-            # The address is filled in (the last one used, or the default): the name is what a
-            # newcomer types first.  The server field keeps its text, unselected.
-            self.query_one("#c-name", Input).focus()
 
     def say(self, text: str) -> None:
         """One status line; it may hold a server's words or a typed address: shown ``visible``."""

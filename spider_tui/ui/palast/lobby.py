@@ -11,16 +11,16 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.ui.widgets.footer import Footer
-from spider_tui.ui.palast import lines
-from spider_tui.ui.palast.open_form import OpenForm
 from spider_tui.commands import PALAST_COMMANDS, command, keys_text
 from spider_tui.palast.client.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
+from spider_tui.ui.palast import lines
+from spider_tui.ui.palast.open_form import OpenForm
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui.render import Look
+from spider_tui.ui.widgets.footer import Footer
 
 def key(action: str) -> str:
     """The key of a Palast command, as the lines here name it."""

@@ -21,7 +21,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from spider_tui.ui.widgets.footer import Footer
 from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
 from spider_tui.session import Session
 from spider_tui.table import Table
@@ -31,6 +30,7 @@ from spider_tui.ui.question import SolverQuestion
 from spider_tui.ui.render import Look, points_style
 from spider_tui.ui.widgets import Chip, ColumnView
 from spider_tui.ui.widgets.dialogs import Confirm, Won
+from spider_tui.ui.widgets.footer import Footer
 
 MIN_WIDTH, MIN_HEIGHT = 50, 20
 SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is kept

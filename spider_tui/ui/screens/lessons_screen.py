@@ -10,7 +10,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.ui.widgets.footer import Footer
 from spider_tui.commands import LESSONS_CLOSE
 from spider_tui.lessons import Lesson, load_lessons
 from spider_tui.store.book import SaveBook
@@ -18,6 +17,7 @@ from spider_tui.store.lessons import done_lessons
 from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
+from spider_tui.ui.widgets.footer import Footer
 
 FOOT = "Undo and retry are free in a lesson, and lessons never count in your stats."
 

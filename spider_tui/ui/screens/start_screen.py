@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.ui.widgets.footer import Footer
 from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, chip_text, command,
                                  keys_text)
 from spider_tui.store.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
@@ -25,6 +24,7 @@ from spider_tui.ui.render import Look
 from spider_tui.ui.widgets import Chip
 from spider_tui.ui.widgets.dialogs import Confirm
 from spider_tui.ui.widgets.dialogs import ModalDialog as Dialog
+from spider_tui.ui.widgets.footer import Footer
 from spider_tui.ui.widgets.overlay import DialogScreen
 
 TITLE = "S P I D E R"

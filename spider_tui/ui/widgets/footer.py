@@ -3,7 +3,7 @@
 Textual's ``Footer`` composes empty and fills itself only after the screen publishes its
 bindings, one refresh later: the first frame had a blank bottom row and a second paint followed
 (~20 ms and ~0.6 KB at start, SPEC §11).  This one composes its keys at once, and rebuilds on a
-bindings change only when the keys it shows (key, label, enabled) did change.
+bindings change only when the keys it shows (key, label, enabled, action) did change.
 """
 
 from __future__ import annotations
