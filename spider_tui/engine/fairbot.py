@@ -80,20 +80,24 @@ def _moves(parents: dict, key) -> list:
     return out
 
 
-def plan(view: Game, budget: int = PLAN_NODES, *, level: int | None = None) -> list[Move]:
+def plan(view: Game, budget: int = PLAN_NODES, *, level: int | None = None,
+         weights: Weights | None = None) -> list[Move]:
     """The moves the bot plays next from ``view`` (a game read from a view): a line up to and
     including the first move that turns up a card, or ending in the deal, or ``[]`` when
     nothing helps (stuck).
 
     The search looks past a move that turns up a card: the card it can't know yet is a blocker
     there (nothing goes onto it; it moves only into an empty column).  ``level`` (1 to
-    ``len(LEVELS)``) picks the plan's size from ``LEVELS``; else ``budget`` positions."""
+    ``len(LEVELS)``) picks the plan's size from ``LEVELS``; else ``budget`` positions.
+    ``weights`` rank the positions instead of ``FAIR_WEIGHTS`` (a player with its own taste:
+    the house bots at one table differ so)."""
     if level is not None:
         budget = LEVELS[max(1, min(len(LEVELS), level)) - 1]
+    ranker = _ranker if weights is None else Ranker(weights, keep=200_000)
     board, root = lean.from_game(view)
     if board.is_won(root):
         return []
-    root_score = score(board, root)
+    root_score = ranker(board, root)
     parents: dict = {root[0]: (None, None, False)}
     best_key, best = None, (root_score, 0)
     ready_key, ready = None, None  # the best position with no empty column (the stock may deal)
@@ -112,7 +116,7 @@ def plan(view: Game, budget: int = PLAN_NODES, *, level: int | None = None) -> l
                 continue
             parents[child[0]] = (key, move, flipped > 0)
             made += 1
-            value = score(board, child)
+            value = ranker(board, child)
             rank = (value, -(depth + 1))
             if rank > best:
                 best, best_key = rank, child[0]

@@ -66,6 +66,10 @@ def server_parser() -> Parser:
                         "bots, never rated) until the table is full (default 20)")
     p.add_argument("--house-bot-pace", type=_positive(float), default=2.5, metavar="S",
                    help="seconds between a house bot's actions, on average (default 2.5)")
+    p.add_argument("--house-tables", type=_positive(int), default=16, metavar="N",
+                   help="at most this many tables have house bots at once (default 16)")
+    p.add_argument("--house-cpu", type=_positive(float), default=0.25, metavar="SHARE",
+                   help="the share of one CPU the house bots' thinking may use, averaged (default 0.25)")
     p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
     # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
     p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
@@ -122,7 +126,8 @@ def cmd_server(argv: list[str]) -> int:
                       between_seconds=args.between_seconds, start_wait=args.start_wait,
                       heartbeat_seconds=args.heartbeat_seconds, out_seconds=args.out_seconds,
                       house_bots_after=None if args.no_house_bots else args.house_bots_after,
-                      house_bot_pace=args.house_bot_pace)
+                      house_bot_pace=args.house_bot_pace, house_tables=args.house_tables,
+                      house_cpu=args.house_cpu)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s")
     # The Palast's own lines (tables started and finished, errors) show; other libraries' chatter doesn't.
     logging.getLogger("spider.palast").setLevel(logging.INFO)

@@ -83,6 +83,14 @@ class Options:
     #: (``None``: no house bots); a house bot acts every ``house_bot_pace`` seconds on average.
     house_bots_after: float | None = 20.0
     house_bot_pace: float = 2.5
+    #: At most this many tables have house bots at once (``spider server --house-tables``), a
+    #: person who hasn't acted this long gets no new bots, and the bots' thinking uses at most
+    #: this share of one CPU, averaged (SPEC §13).  Once no person plays the round, the bots play
+    #: on briskly this long for a real result, then stop ("stopped when you finished").
+    house_tables: int = 16
+    house_idle_seconds: float = 60.0
+    house_cpu: float = 0.25
+    house_finish_seconds: float = 20.0
     #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
     #: (SPEC §2); never a number.  Tests may fix the bytes.
     draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
@@ -104,6 +112,7 @@ class Seat:
     stale: bool = False  # an action failed to be written and the database was away: re-read first
     left: bool = False  # left the running table: the rest of its rounds are forfeited
     bot: bool = False  # a house bot (SPEC §13)
+    stopped: bool = False  # a house bot that stopped when the people had finished the round
 
     @property
     def state(self) -> str:
@@ -113,7 +122,7 @@ class Seat:
         if g.won:
             return "solved"
         if g.lost:
-            return "gave up"
+            return "stopped" if self.stopped else "gave up"
         if g.stuck:
             return "stuck"
         if self.left:
@@ -136,6 +145,12 @@ class LiveTable:
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def training(self) -> bool:
+        """Training for the league: opened as Training, or one person (or none) with house bots
+        (SPEC §13); the lobby, ``joined`` and the final screen say so."""
+        return self.row.training or (any(s.bot for s in self.seats) and sum(not s.bot for s in self.seats) < 2)
 
     def seat(self, player_id: int) -> Seat | None:
         for s in self.seats:
@@ -183,6 +198,7 @@ class Palast:
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
+        self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
         self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
@@ -429,7 +445,7 @@ class Palast:
         r = t.row
         return m.TableInfo(
             id=r.id, host=r.host, suits=r.suits, rules=r.rules, rounds=r.rounds, round=r.round, seats=r.seats,
-            players=[s.name for s in t.seats], state=r.state, private=r.private, training=r.training,
+            players=[s.name for s in t.seats], state=r.state, private=r.private, training=t.training,
             standard=r.standard, round_seconds=int(self._round_seconds(t)),
             # The pause between rounds (`spider server --between-seconds`), for the clients' text.
             between_seconds=_json_seconds(self.options.between_seconds),
@@ -454,6 +470,7 @@ class Palast:
     async def handle(self, player: PlayerRow, req: Request) -> dict:
         """Answer one checked request of a signed-in player; raises ``Refusal``."""
         kind = req.type
+        self.acted[player.id] = self.clock()
         if kind == "tables":
             return self.list_tables(player.id, req["page"] or 0)
         if kind == "league":
@@ -958,7 +975,7 @@ class Palast:
         # House bots never get a rating, and a table whose only person played with bots counts
         # as Training for the league (SPEC §13): only people are rated, and only two or more.
         bots = {s.player_id for s in t.seats if s.bot}
-        counted = not t.row.training and len(t.seats) - len(bots) >= 2
+        counted = not t.training and len(t.seats) - len(bots) >= 2
         placings = [Placing(pid, total, place) for pid, total, place in ranking if pid not in bots]
         if not await self.store.finish_table(t.id, placings, counted, league.rate):
             return None

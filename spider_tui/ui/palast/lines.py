@@ -7,6 +7,7 @@ reaches a terminal) and the screens show these strings with markup off.
 
 from __future__ import annotations
 
+from spider_tui.i18n import N_, _
 from spider_tui.safe_text import visible as _visible
 
 
@@ -58,6 +59,8 @@ def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
     state = name(progress.get("state", "playing"), 20)
     if state == "solved":
         state = f"solved in {clock(progress.get('seconds'))}"
+    if state == "stopped":  # a house bot that stopped when the people had finished
+        state = _("stopped")
     if progress.get("bot") is True:  # a house bot (SPEC §13: marked wherever names show)
         state += " · bot"
     so_far = f"  Total {total[0]:>5} {ordinal(total[1])}" if total is not None else ""
@@ -72,8 +75,8 @@ def standings_row(row: dict) -> str:
     """A player's round: score, total, solved, moves, and the time to solve (``-`` if not solved)."""
     solved = bool(row.get("solved"))
     time_text = clock(row.get("seconds")) if solved else "-"
-    notes = [w for w, on in (("bot", row.get("bot") is True),
-                             ("left", row.get("state") == "left"), ("out", row.get("state") == "out")) if on]
+    notes = [w for w, on in (("bot", row.get("bot") is True), ("left", row.get("state") == "left"),
+                             ("out", row.get("state") == "out"), (_("stopped"), row.get("state") == "stopped")) if on]
     return (f"{name(row.get('player'), 16):<16} {num(row.get('score')):>6} {num(row.get('total')):>6}  "
             f"{'yes' if solved else 'no':<6} {num(row.get('moves')):>5} {time_text:>6}"
             + (f"  {' '.join(notes)}" if notes else ""))
@@ -122,19 +125,29 @@ def race_totals(before: dict[str, int] | None, scores: dict[str, int]) -> dict[s
     return {p: (t, ranked.index(t) + 1) for p, t in totals.items()}
 
 
-def me_line(total: int, place: int, players: int) -> str:
-    """The player's own running total and place above the race table."""
-    return f"{'You':<16} Total {total:>5}  {ordinal(place)} of {players}"
+#: Said under the standings when a house bot stopped (its row reads "stopped").
+STOPPED_NOTE = N_("stopped: a house bot stopped when you finished (no real result in time).")
+#: Said at a Training table, from its first round to its final screen.
+TRAINING_NOTE = N_("Training: not counted in the league")
 
 
-def final_words(ranking: list[dict], me: str) -> str:
-    """The table's end, said to the player: a win, or the place."""
+def me_line(total: int, place: int, players: int, training: bool = False) -> str:
+    """The player's own running total and place above the race table (and, at a table that is
+    Training for the league, that it is)."""
+    return f"{'You':<16} Total {total:>5}  {ordinal(place)} of {players}" + (f" · {_(TRAINING_NOTE)}" if training else "")
+
+
+def final_words(ranking: list[dict], me: str, training: bool = False) -> str:
+    """The table's end, said to the player: a win, or the place; at a Training table, that the
+    league doesn't count it (no league result is claimed that isn't there)."""
     mine = next((r for r in ranking if str(r.get("player")) == me), None)
     if mine is None:
         return ""
     place = num(mine.get("place"))
     shared = sum(1 for r in ranking if num(r.get("place")) == place) > 1
     if place == 1:
-        return "You won the table!" + (" (a shared first place)" if shared else "")
-    return f"You placed {ordinal(place)} of {len(ranking)}."
+        words = "You won the table!" + (" (a shared first place)" if shared else "")
+    else:
+        words = f"You placed {ordinal(place)} of {len(ranking)}."
+    return words + (f" {_(TRAINING_NOTE)}." if training else "")
 

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from spider_tui.i18n import _
 from spider_tui.commands import PALAST_COMMANDS, command, keys_text
 from spider_tui.palast.client.session import PalastSession
 from spider_tui.store.book import playable_rules
@@ -161,10 +162,11 @@ class PalastScreen(Screen):
             self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = ready_line(s.ready_sent, t.get("between_seconds"))
             deal = s.deals[-1][1] if s.deals else "?"
+            stopped = any(r.get("state") == "stopped" for r in st.get("standings") or [])
             self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {deal} · "
-                                f"{says('alone')}\n{ready}")
+                                f"{says('alone')}\n{ready}" + (f"\n{_(lines.STOPPED_NOTE)}" if stopped else ""))
         elif phase == "final":
-            words = lines.final_words(s.ranking or [], s.name)  # the table's end, said to the player
+            words = lines.final_words(s.ranking or [], s.name, bool((s.table or {}).get("training")))  # said to the player
             self.put("#p-title", f"Final ranking{' · ' + words if words else ''}\n{lines.RANKING_HEADER}")
             st = s.standings or {}
             last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]

@@ -56,7 +56,7 @@ class RaceScreen(GameScreen):
         scores = {str(p.get("player")): int(p.get("score") or 0) for p in ops.values()}
         scores[me] = int(self.table.game.score or 0)
         totals = lines.race_totals(self.palast.totals_before(), scores)
-        mine = lines.me_line(*totals[me], len(totals))
+        mine = lines.me_line(*totals[me], len(totals), bool((self.palast.table or {}).get("training")))
         return "\n".join([mine] + [lines.opponent_line(p, totals.get(str(p.get("player")))) for p in ops.values()])
 
     def show_opponents(self) -> None:
