@@ -291,8 +291,12 @@ class Table:
         return self.answer.text(self.game) or ""
 
     def take_answer(self, answer: Answer) -> None:
-        """The solver answered (``winnable.Answer``): the status line says it."""
+        """The solver answered (``winnable.Answer``): the status line says it at once when it
+        speaks of the position on the table, in place of whatever note was showing (a hint's
+        "No hint: …" or "Asking the solver…" no longer hides it until the next action)."""
         self.answer = answer
+        if answer.text(self.game) is not None:
+            self.status = ""
         self._changed()
 
     def show_solution_move(self) -> bool:

@@ -223,3 +223,20 @@ def test_finding_a_winnable_deal_is_said_until_it_is_found_and_every_suit_count_
     finally:
         gate.set()
         deals.stop()
+
+
+# Issue 33 item 4: the answer replaces whatever note is showing, as soon as it comes.
+def test_the_answer_replaces_a_stale_note_at_once_and_an_answer_about_another_position_does_not():
+    from spider_tui.table import Table
+    from spider_tui.winnable import Answer
+
+    tb = Table(Game.new(7, suits=2))
+    tb.say("No hint: no move helps. Deal, or undo.")  # the hint's note, then w y
+    tb.take_answer(Answer(tb.game.copy(), Solution("not winnable"), 2.0))
+    assert tb.status_line.startswith("No: this position can't be won")
+    # an answer about a position played past meanwhile leaves the note the player just got
+    asked = tb.game.copy()
+    tb.play(next(m for m in tb.game.legal_moves() if not m.is_deal))
+    tb.say("A note about the move just made.")
+    tb.take_answer(Answer(asked, Solution("not winnable"), 2.0))
+    assert tb.status_line == "A note about the move just made."
