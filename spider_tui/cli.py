@@ -52,7 +52,7 @@ def cmd_stats(argv: list[str]) -> int:
     args = stats_parser().parse_args(argv)
     save = SaveFile(save_path(resolve_data_dir(args.data_dir)))
     try:
-        data = save.load()
+        data = save.read()  # a read-only command: the file is never moved or written
     except SaveError as e:
         error_line(str(e))
         return 1

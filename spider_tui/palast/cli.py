@@ -198,7 +198,7 @@ def remembered_server() -> str:
         from spider_tui.store import SaveFile, resolve_data_dir, save_path
         from spider_tui.store.palast import last_server
 
-        return last_server(SaveFile(save_path(resolve_data_dir(None))).load()) or DEFAULT_URL
+        return last_server(SaveFile(save_path(resolve_data_dir(None))).read()) or DEFAULT_URL  # never writes
     except Exception:  # noqa: BLE001 - no save file, or one that can't be read: the default
         return DEFAULT_URL
 

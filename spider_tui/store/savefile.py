@@ -99,6 +99,7 @@ import errno
 import fcntl
 import os
 import stat
+import re
 import tempfile
 import time
 import tomllib
@@ -106,6 +107,8 @@ from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
+
+from spider_tui.i18n import _
 
 
 VERSION = 1
@@ -140,9 +143,10 @@ class SaveError(Exception):
 class BadSaveFile(ValueError):
     """Internal: the file's bytes are not a save file we can read. The message says why."""
 
-    def __init__(self, reason: str, *, newer: bool = False) -> None:
+    def __init__(self, reason: str, *, newer: bool = False, syntax: bool = False) -> None:
         super().__init__(reason)
         self.newer = newer
+        self.syntax = syntax  # not valid TOML (a salvage may read the rest)
 
 
 def default_data() -> dict[str, Any]:
@@ -309,7 +313,7 @@ def parse_bytes(raw: bytes) -> dict[str, Any]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         detail = str(exc).replace(" (at ", " at ").rstrip(")")
-        raise BadSaveFile(f"it is not valid TOML: {detail[:1].lower()}{detail[1:]}") from exc
+        raise BadSaveFile(f"it is not valid TOML: {detail[:1].lower()}{detail[1:]}", syntax=True) from exc
     except RecursionError as exc:  # x = [[[[...]]]] nested hundreds deep
         raise BadSaveFile("it is nested too deeply to read") from exc
     except (ValueError, MemoryError) as exc:  # anything else the reader can raise on odd input
@@ -319,10 +323,61 @@ def parse_bytes(raw: bytes) -> dict[str, Any]:
     return data
 
 
+#: A TOML error's place, as ``tomllib`` says it.
+_AT_LINE = re.compile(r"at line (\d+)")
+#: Lines left out at most while salvaging (a file worse than this is not a save any more).
+MAX_SALVAGE = 200
+
+
+def salvage_text(text: str) -> tuple[dict[str, Any], list[int]]:
+    """Read TOML that doesn't parse by leaving out the lines it fails on, one at a time: (what
+    parses, the line numbers left out).  A bad table header leaves out its whole table (its keys
+    must not land in the table above).  Raises ``tomllib.TOMLDecodeError`` when that doesn't
+    get it read (an error with no line, or too many lines left out).
+
+    >>> salvage_text('a = 1\n[stats.1]\nwon = = 1\nplayed = 2\n')
+    ({'a': 1, 'stats': {'1': {'played': 2}}}, [3])
+    """
+    lines = text.split("\n")
+    left_out: list[int] = []
+    while True:
+        try:
+            return tomllib.loads("\n".join(lines)), left_out
+        except tomllib.TOMLDecodeError as exc:
+            found = _AT_LINE.search(str(exc))
+            at = int(found.group(1)) - 1 if found else -1
+            if not 0 <= at < len(lines) or not lines[at].strip() or len(left_out) >= MAX_SALVAGE:
+                raise
+            end = at + 1
+            if lines[at].lstrip().startswith("["):
+                while end < len(lines) and not lines[end].lstrip().startswith("["):
+                    end += 1
+            for i in range(at, end):
+                if lines[i].strip() and not lines[i].lstrip().startswith("#"):
+                    left_out.append(i + 1)
+                lines[i] = ""
+
+
 def read_bytes(raw: bytes) -> tuple[dict[str, Any], list[str]]:
-    """:func:`parse_bytes`, then :func:`clean_data`: (data with its bad values dropped, their names)."""
-    data = parse_bytes(raw)
-    return data, clean_data(data)
+    """:func:`parse_bytes`, then :func:`clean_data`: (data with its bad values dropped, their names).
+
+    A file that is UTF-8 but not valid TOML is salvaged (:func:`salvage_text`): the tables and
+    keys that parse are kept and the lines left out are named (``line 15``) with the bad values."""
+    try:
+        data = parse_bytes(raw)
+        lines: list[int] = []
+    except BadSaveFile as bad:
+        if not bad.syntax:
+            raise
+        try:
+            data, lines = salvage_text(raw.decode("utf-8"))
+        except (tomllib.TOMLDecodeError, RecursionError, ValueError, MemoryError):
+            raise bad from None
+        if not data:  # nothing could be read: not a save file
+            raise bad
+        check_data(data)
+        data["version"] = VERSION
+    return data, [f"line {n}" for n in lines] + clean_data(data)
 
 
 def dump_text(data: dict[str, Any]) -> str:
@@ -429,9 +484,25 @@ class SaveFile:
         if dropped:
             kept = self._keep_copy(raw)
             self._write_atomic(dump_text(data).encode("utf-8"))
-            self.notice = (f"Some values in the save file were not readable and were dropped "
-                           f"({_names(dropped)}); everything else was kept. The original file was kept as "
-                           f"{kept.name}.")
+            self.notice = _("Parts of the save file could not be read ({names}): left out, everything else "
+                            "kept. The original is kept as {kept}.").format(names=_names(dropped), kept=kept.name)
+        return data
+
+    def read(self) -> dict[str, Any]:
+        """Read the save file for a read-only command (``spider stats``, ``league``): the same
+        data :meth:`load` gives (what parses is salvaged, bad values dropped), but the file is
+        never moved, copied or written; :attr:`notice` says what was left out."""
+        raw = self._read_raw()
+        if raw is None:
+            return default_data()
+        try:
+            data, dropped = read_bytes(raw)
+        except BadSaveFile as bad:
+            self.notice = _("The save file could not be read ({reason}); it was left as it is.").format(reason=bad)
+            return default_data()
+        if dropped:
+            self.notice = _("Parts of the save file could not be read ({names}) and are left out here; "
+                            "the file was left as it is.").format(names=_names(dropped))
         return data
 
     def _bad_name(self) -> Path:
