@@ -10,7 +10,8 @@ The child is a fresh interpreter (``python -m spider_tui.search_child``), not a 
 is a Textual app with threads, and forking a threaded process is unsafe.  It costs one
 interpreter start and the engine's imports (about 40-80 ms, ``bench/search.py`` measures it)
 against searches of seconds.  Nothing stays behind: no server process, and the thread that
-waits for the child ends with it.
+waits for the child ends with it.  A child stops when the app exits (killed at exit, and it
+stops by itself once its parent is gone).
 
 The one API (the app, the records' review, anything that asks the solver while a UI runs)::
 
@@ -26,6 +27,7 @@ JSON line each way (the position as SPEC §3 notation).  When no child can be st
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import select
@@ -46,6 +48,16 @@ MAX_ANSWER = 1 << 20
 _POLL = 0.1  # how often a waiting thread looks at ``cancel``
 
 _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
+_live: set[subprocess.Popen] = set()  # children searching now: killed when the app exits
+_live_lock = threading.Lock()
+
+
+@atexit.register
+def _kill_live() -> None:
+    with _live_lock:
+        for proc in list(_live):
+            if proc.poll() is None:
+                proc.kill()
 
 
 class SearchFailed(RuntimeError):
@@ -76,6 +88,8 @@ def run(request: dict[str, Any], cancel: threading.Event | None = None,
                             stderr=subprocess.DEVNULL, env=_env(), close_fds=True,
                             start_new_session=True)  # a Ctrl+C at the terminal is the app's
     assert proc.stdin is not None and proc.stdout is not None
+    with _live_lock:
+        _live.add(proc)
     try:
         try:
             proc.stdin.write(json.dumps(request).encode() + b"\n")
@@ -112,6 +126,8 @@ def run(request: dict[str, Any], cancel: threading.Event | None = None,
             proc.kill()
         proc.wait()
         proc.stdout.close()
+        with _live_lock:
+            _live.discard(proc)
 
 
 def _solution(answer: dict[str, Any]) -> "Solution":

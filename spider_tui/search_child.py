@@ -7,11 +7,26 @@ as one JSON line.  Its memory goes back to the system when it exits, which is th
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from typing import Any
 
 MAX_REQUEST = 1 << 20
+
+
+class ParentGone:
+    """Set once the app that asked is gone (this process was handed to another parent): the
+    search stops then, it has no one to answer.  Looks like a ``threading.Event`` to the prover."""
+
+    def __init__(self) -> None:
+        self.parent = os.getppid()
+
+    def is_set(self) -> bool:
+        return os.getppid() != self.parent
+
+
+GONE = ParentGone()
 
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
@@ -28,7 +43,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
             raise ValueError("position")
         game = Game.from_text(position)
         deadline = time.monotonic() + seconds
-        found = solve(game, stop=lambda: time.monotonic() >= deadline)
+        found = solve(game, stop=lambda: time.monotonic() >= deadline or GONE.is_set())
         return {"result": found.result, "moves": found.moves, "nodes": found.nodes,
                 "exhaustive": found.exhaustive}
     from spider_tui.engine import MAX_DEAL, MIN_DEAL
@@ -43,7 +58,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         number = request.get("number")
         if type(number) is not int or not MIN_DEAL <= number <= MAX_DEAL:
             raise ValueError("number")
-        return {"winnable": proves_winnable(number, suits, float(seconds))}
+        return {"winnable": proves_winnable(number, suits, float(seconds), GONE)}  # type: ignore[arg-type]
     if job == "find":
         import random
 
@@ -52,7 +67,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
         seed, tries = request.get("seed"), request.get("tries")
         if not isinstance(seed, (int, float)) or type(tries) is not int or not 0 < tries <= 1000:
             raise ValueError("seed or tries")
-        return {"number": prove_now(suits, random.Random(seed), None, tries, float(seconds))}
+        return {"number": prove_now(suits, random.Random(seed), GONE, tries, float(seconds))}  # type: ignore[arg-type]
     raise ValueError("job")
 
 

@@ -151,3 +151,46 @@ def test_the_prover_ends_its_thread_when_it_has_enough_and_starts_again_when_ask
     until(lambda: deals.count(1) >= 5, what="a new proof")
     until(lambda: not prover.running, what="the prover to end again")
     assert search_threads() == [] and children() == []
+
+
+
+def test_a_child_stops_by_itself_once_the_app_that_asked_is_gone(monkeypatch):
+    """An app killed mid-search (kill -9, no atexit) leaves no search running for minutes: the
+    child's searches stop as soon as its parent is another process (it was orphaned)."""
+    from spider_tui import search_child
+
+    gone = search_child.ParentGone()
+    monkeypatch.setattr(search_child, "GONE", gone)
+    assert not gone.is_set()
+    monkeypatch.setattr(search_child.os, "getppid", lambda: gone.parent + 1)
+    assert gone.is_set()
+    found = search_child.answer({"job": "solve", "seconds": 600, "position": Game.new(8, suits=4).to_text()})
+    assert found["result"] == "unknown" and found["nodes"] < 1000
+    assert search_child.answer({"job": "prove", "seconds": 600, "suits": 4, "number": 8}) == {"winnable": False}
+    assert search_child.answer({"job": "find", "seconds": 600, "suits": 4, "seed": 1, "tries": 5}) == {"number": None}
+
+
+def test_the_app_kills_its_searching_children_when_it_exits():
+    import subprocess
+    import sys
+
+    script = (
+        "import threading, sys\n"
+        "from spider_tui import search\n"
+        "from spider_tui.engine import Game\n"
+        "threading.Thread(target=search.solve, args=(Game.new(8, suits=4), 600), daemon=True).start()\n"
+        "import time\n"
+        "while not search._live: time.sleep(0.01)\n"
+        "print(next(iter(search._live)).pid, flush=True)\n"
+    )
+    app = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=search._env(), timeout=120)
+    child = int(app.stdout.split()[0])
+
+    def gone() -> bool:
+        try:
+            with open(f"/proc/{child}/stat") as f:
+                return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+        except OSError:
+            return True
+
+    until(gone, 30, "the child to be killed at exit")
