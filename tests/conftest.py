@@ -96,7 +96,26 @@ def pytest_report_header(config: pytest.Config) -> str:
         return f"postgresql: SKIPPING PostgreSQL tests: {exc}"
 
 
+def left_out_line(markexpr: str, deselected: int) -> str | None:
+    """What a layer run (``pytest -m fast``) left out, said at the end of the run: the skips say
+    their reasons themselves (``-rs``), this says the rest.
+
+    >>> left_out_line("fast", 900)
+    "-m 'fast' left out 900 tests of the other layers (pty, pilot, socket, postgres); plain pytest runs them all."
+    >>> left_out_line("", 0) is None
+    True
+    """
+    if not markexpr or not deselected:
+        return None
+    others = ", ".join(layer for layer in LAYERS if layer not in markexpr.split()) or "none"
+    return (f"-m {markexpr!r} left out {deselected} tests of the other layers ({others}); "
+            "plain pytest runs them all.")
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # noqa: ANN001
+    said = left_out_line(config.getoption("markexpr", "") or "", len(terminalreporter.stats.get("deselected", [])))
+    if said:
+        terminalreporter.write_line(said, yellow=True)
     if _pg_skip_reason:
         skipped = [r for r in terminalreporter.stats.get("skipped", []) if "PostgreSQL" in str(r.longrepr)]
         terminalreporter.write_line(
