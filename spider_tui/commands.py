@@ -149,6 +149,7 @@ PALAST_COMMANDS: list[Command] = [
     Command("t", "to_table", "Table", "back to the table", "t", footer=True),
     Command("r", "refresh", "Refresh", "refresh the tables", "r"),
     Command("escape,q", "quit_palast", "Back", "back", "q", footer=True),
+    Command("f1", "help", "Help", "help", "F1", footer=True),
 ]
 
 #: The keys that close the start screen's lists (Special rules, Daily challenge, Stats).

@@ -41,6 +41,7 @@ _LAYER_BY_PATH: dict[str, tuple[str, ...]] = {
     "palast/test_db.py": (),
     "palast/test_tables_in_process.py": (),
     "palast/test_app.py": ("socket", "pilot"),
+    "palast/test_palast_help.py": ("socket", "pilot"),
     "palast/test_palast_snapshots.py": ("socket", "pilot"),
     "palast/test_pty_race.py": ("socket", "pty"),
     "web": ("socket",),

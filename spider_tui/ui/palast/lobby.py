@@ -282,6 +282,10 @@ class PalastScreen(Screen):
                                or "classic")
         self.post_message(messages.PracticeDeal(deal, int(t.get("suits") or 1), rules))
 
+    def action_help(self) -> None:
+        """F1: help at its PALAST section (SPEC §15), as in the race."""
+        self.post_message(messages.ShowHelp(section="PALAST"))
+
     async def action_quit_palast(self) -> None:
         """Leave the Palast (a seat in a round in play is kept until the round ends)."""
         await self.session.close()
@@ -347,7 +351,7 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
     """Open a table: Enter (or a click) changes a line; "Open the table" opens it; Esc cancels."""
 
     BINDINGS = [Binding("escape,q", "cancel", "Cancel"), Binding("left,minus", "step(-1)", "Less"),
-                Binding("right,plus", "step(1)", "More")]
+                Binding("right,plus", "step(1)", "More"), Binding("f1", "help", "Help")]
     DEFAULT_CSS = """
     OpenTableScreen { align: center middle; }
     OpenTableScreen > Vertical { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }
@@ -387,3 +391,7 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        """F1: help at its PALAST section (the table options are explained there)."""
+        self.post_message(messages.ShowHelp(section="PALAST"))

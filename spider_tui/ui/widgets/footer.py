@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 
 class Footer(TextualFooter):
@@ -27,9 +28,47 @@ class Footer(TextualFooter):
 
     def compose(self):
         self._shown_keys = self.shown_keys()
-        yield from super().compose()
+        self._width = self.app.size.width
+        room = self._width
+        full = False
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # The keys come most useful first: those that don't fit whole are left out (a key
+                # cut at the edge read "q Qu"), and so is every one after the first left out.
+                need = key_width(widget.key_display, widget.description)
+                if full or need > room:
+                    full = True
+                    continue
+                room -= need
+            yield widget
+
+    def fitting(self, width: int) -> int:
+        """How many of the keys shown fit whole in ``width`` columns."""
+        room, n, seen = width, 0, set()
+        for active in self.screen.active_bindings.values():
+            if not active.binding.show or active.binding.action in seen:
+                continue  # one key per action shows (Textual's footer)
+            seen.add(active.binding.action)
+            need = key_width(self.app.get_key_display(active.binding), active.binding.description)
+            if need > room:
+                break
+            room, n = room - need, n + 1
+        return n
+
+    def on_resize(self) -> None:
+        width = self.app.size.width
+        if width != getattr(self, "_width", width) and self.fitting(width) != self.fitting(self._width):
+            self._width = width
+            self.refresh(recompose=True)
+        else:
+            self._width = width
 
     def bindings_changed(self, screen: Screen) -> None:
         if self.is_attached and screen is self.screen and self.shown_keys() == self._shown_keys:
             return  # the same keys: rebuilding would repaint the row for nothing
         super().bindings_changed(screen)
+
+
+def key_width(key: str, description: str) -> int:
+    """Columns one key takes in the footer: " key description " (Textual's FooterKey padding)."""
+    return len(key) + len(description) + (3 if description else 2)
