@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from spider_tui.engine import Game
 from spider_tui.engine.moves import Played
-from spider_tui.engine.scoring import JOIN_POINTS, REVEAL_POINTS, RUN_POINTS, UNDO_POINTS
+from spider_tui.engine.scoring import JOIN_POINTS, REVEAL_POINTS, RUN_POINTS, UNDO_POINTS, win_bonus
 
 
 @dataclass(frozen=True)
@@ -75,11 +75,20 @@ def earned(played: Played, game: Game, runs_before: int) -> tuple[Earned, ...]:
         if lead >= 1 and cards[lead - 1] == cards[lead] + 1 and left >= JOIN_POINTS[s]:
             out.append(Earned("join", JOIN_POINTS[s], column=t, index=lead))
             left -= JOIN_POINTS[s]
-    if left:
-        # What is left shows in the bar: the bonus for clearing the table, or a join whose
-        # place left the table with a completed run.
-        out.append(Earned("bar", left, note="bonus" if game.won else ""))
+    out.extend(_bar(game, left))
     return tuple(out)
+
+
+def _bar(game: Game, left: int) -> list[Earned]:
+    """What is left shows in the bar: the bonus for clearing the table, labelled with the bonus
+    alone (a join that left the table with the last run is its own ``+N``, not added in)."""
+    if not left:
+        return []
+    bonus = win_bonus(game.suits, game.moves, game.jokers_left) if game.won else 0
+    if bonus and 0 < bonus <= left:
+        rest = left - bonus
+        return [Earned("bar", bonus, note="bonus")] + ([Earned("bar", rest)] if rest else [])
+    return [Earned("bar", left)]
 
 
 def undone(score_before: int | None, score_after: int | None) -> tuple[Earned, ...]:
@@ -91,3 +100,37 @@ def undone(score_before: int | None, score_after: int | None) -> tuple[Earned, .
     if back:
         out.append(Earned("bar", back, note="taken back"))
     return tuple(out)
+
+
+def told_points(game: Game, gained: int, runs_before: int, column: int | None = None) -> tuple[Earned, ...]:
+    """Points a Palast server told after the action (the row a deal brought, the card a joker
+    brought): ``gained`` in all.  They show where they were earned: on each column whose top
+    card now lies on its own suit one higher (a join; at ``column`` only, a joker's, when given),
+    on the slot of each run completed, and what is left in the bar."""
+    if game.score is None or not gained:
+        return ()
+    s = game.suits
+    out: list[Earned] = []
+    left = gained
+    for slot in range(runs_before, len(game.done)):
+        if left >= RUN_POINTS[s]:
+            out.append(Earned("run", RUN_POINTS[s], slot=slot))
+            left -= RUN_POINTS[s]
+    for c in range(len(game.columns)) if column is None else [column]:
+        cards = game.columns[c] if 0 <= c < len(game.columns) else []
+        if left >= JOIN_POINTS[s] and len(cards) >= 2 and len(cards) - 2 >= game.down[c] \
+                and cards[-2] == cards[-1] + 1:
+            out.append(Earned("join", JOIN_POINTS[s], column=c, index=len(cards) - 1))
+            left -= JOIN_POINTS[s]
+    out.extend(_bar(game, left))
+    return tuple(out)
+
+
+def joker_column(action: str) -> int | None:
+    """The 0-based column of a ``joker>N`` action, else None."""
+    if not action.startswith("joker>"):
+        return None
+    try:
+        return int(action.split(">", 1)[1]) - 1
+    except ValueError:
+        return None

@@ -78,3 +78,20 @@ def test_shown_points_add_up_to_the_score_change(number, suits, rng):
         assert sum(e.points for e in t.earned) == t.game.score - before
         for e in t.earned:
             assert e.text[0] in "+-"
+
+
+# Issue 33 item 8: the "+N bonus" label is the bonus alone; the last join is its own "+N".
+def test_the_bonus_label_does_not_add_in_the_last_join():
+    from spider_tui.engine import Game
+    from spider_tui.engine.scoring import win_bonus
+    from spider_tui.points import earned
+    from tests.positions import NEARLY_WON
+
+    g = Game.from_text(NEARLY_WON.replace("deal: 77\n", "rules: scoring\n"))
+    before = len(g.done)
+    played = g.play("2>1")
+    assert g.won
+    shown = {e.text for e in earned(played, g, before)}
+    bonus = win_bonus(1, g.moves, g.jokers_left)
+    assert f"+{bonus} bonus" in shown  # the bonus alone (300 - 151 moves = 149)
+    assert sum(e.points for e in earned(played, g, before)) == played.points

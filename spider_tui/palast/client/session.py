@@ -35,6 +35,7 @@ from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import PositionError
 from spider_tui.engine.deal import check_deal_number
 from spider_tui.session import Session
+from spider_tui.points import joker_column, told_points
 from spider_tui.table import Table
 
 from spider_tui.safe_text import visible
@@ -144,14 +145,29 @@ class RaceTable(Table):
         cards that don't fit the view (the server's position then replaces it)."""
         g = self.game
         told = False
+        score, runs = g.score, len(g.done)
         if dealt and g.unknown:
             g.tell_row(dealt)
             told = True
+            if g.score is not None and score is not None and g.score != score:
+                self.earned = told_points(g, g.score - score, runs)  # the deal's joins, shown where earned
         turned = [(col, card) for col, card in turned_up if col in g.unknown]
         if turned:
             g.tell(turned)
             told = True
         if told:
+            self._changed()
+
+    def take_server_game(self, game: Game, action: str | None) -> None:
+        """The server's position replaces the view's; the points it brings that the view didn't
+        know (a joker's card, say) show where they were earned: at the joker's column."""
+        before = self.game.score
+        self.take_game(game)
+        if before is None or game.score is None or game.score == before or not action:
+            return
+        column = joker_column(action)
+        if column is not None:
+            self.earned = told_points(game, game.score - before, len(game.done), column)
             self._changed()
 
     # the server ends the round
@@ -469,7 +485,7 @@ class PalastSession:
             reason = answer.reason if isinstance(answer, (m.Refused, m.Error)) else ""
             self._refused = line(reason or "The server refused that.")
         if not self._pending and race is not None:
-            self._settle(race)
+            self._settle(race, action)
 
     def _tell(self, race: RaceTable, answer: m.Played) -> None:
         try:
@@ -477,7 +493,7 @@ class PalastSession:
         except (ValueError, KeyError, TypeError):
             pass  # _settle reads the server's position instead
 
-    def _settle(self, race: RaceTable) -> None:
+    def _settle(self, race: RaceTable, action: str | None = None) -> None:
         """Nothing is on its way: the table must show the server's last position."""
         refused, self._refused = self._refused, None
         if self._confirmed is not None:
@@ -487,7 +503,7 @@ class PalastSession:
                 server = None
             if server is not None and (refused or server.view() != race.game.view()
                                        or server.score != race.game.score):
-                race.take_game(server)
+                race.take_server_game(server, None if refused else action)
         if refused:
             race.say(refused)
         self._changed("table")
