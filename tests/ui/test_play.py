@@ -149,3 +149,19 @@ async def test_help_and_escape(make_app):
         assert type(app.dialog).__name__ == "Help"
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_tap_outside_every_column_puts_the_held_cards_back(make_app):
+    # Issue 33 item 7 (seed 004: a wrong tap jumps or clears): the top bar, the runs slots and
+    # the gap between columns take no card, so a tap there clears the hold.
+    app = make_app(deal=1, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        t = app.table
+        first, second = column_view(app, 0), column_view(app, 1)
+        gap_x = first.region.right  # the column between two column widgets
+        assert gap_x < second.region.x  # a real gap, not the next column
+        for target, offset in (("#moves", (1, 0)), ("#done", (1, 0)), ("#tableau", (gap_x - app.screen.query_one("#tableau").region.x, 1))):
+            await pilot.press("2")
+            assert t.selection is not None
+            await pilot.click(target, offset=offset)
+            assert t.selection is None and t.moves == 0, target

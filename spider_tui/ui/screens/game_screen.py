@@ -394,6 +394,14 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------------ input
 
+    def on_click(self, event: events.Click) -> None:
+        """A tap outside every column (the gap, the top bar, the runs slots: whatever doesn't
+        take the click itself) puts the held cards back (seed 004: a wrong tap clears)."""
+        t = self.table
+        if self.dialog is None and t.selection is not None:
+            t.clear()
+            self.after()
+
     def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
         if self.dialog is not None:
             return  # a click beside a dialog does nothing to the table
