@@ -71,6 +71,7 @@ class ColumnState:
     cursor: int | None = None  # card index under the keyboard cursor (-1: empty slot)
     cursor_here: bool = False
     badge: tuple[int | None, str] | None = None  # points earned at a card: (its index, "+3")
+    landed: int = 0  # cards the last move put here (from the end): marked until the next action
 
 
 
@@ -110,6 +111,9 @@ class Table:
         #: A scored round: where the last action's points were earned (``points.py``); gone
         #: with the next action.
         self.earned: tuple[Earned, ...] = ()
+        #: Where the last move's group landed (column, cards), marked until the next action
+        #: (SPEC §6, seed 004: "die Karten wandern dorthin").
+        self.landed: tuple[int, int] | None = None
         #: The solver's answer (``winnable.Answer``): shown while the position is one it speaks of.
         self.answer: Answer | None = None
 
@@ -273,6 +277,7 @@ class Table:
                 cursor=(self.cursor_card() if cards else -1) if here else None,
                 cursor_here=here,
                 badge=badges.get(col),
+                landed=min(self.landed[1], len(cards) - down) if self.landed is not None and self.landed[0] == col else 0,
             ))
         return states
 
@@ -335,6 +340,7 @@ class Table:
         self.game = game
         self.selection = None
         self.hint_move = None
+        self.landed = None
         self._changed()
 
     def _select(self, col: int, count: int, chosen: bool = True) -> None:
@@ -372,6 +378,7 @@ class Table:
 
     def _after_action(self) -> None:
         self.earned = ()
+        self.landed = None
         self.selection = None
         self.hint_move = None
         self.joker_pending = False
@@ -406,6 +413,8 @@ class Table:
             return False
         self._after_action()
         self.earned = earned(played, self.game, runs_before)
+        if played.source > 0 and played.count and not any(col == played.target for col, _ in played.completed):
+            self.landed = (played.target - 1, played.count)
         return True
 
     def _move_selection_to(self, target: int) -> bool:
@@ -605,6 +614,7 @@ class Table:
         self.hint_move = None
         self.status = ""
         self.earned = undone(score_before, self.game.score)
+        self.landed = None
         self._stuck_told = False
         if self.game.stuck:
             self._stuck_told = True

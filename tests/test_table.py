@@ -259,3 +259,26 @@ def test_a_drag_of_a_group_that_can_not_go_there_moves_nothing():
     tb = table("| 9s 8s 7s", "| 4h")
     tb.drag(0, 1, 1)
     assert tb.moves == 0
+
+
+# Issue 33 item 7 (SPEC §6, seed 004 "die Karten wandern dorthin"): where a moved group landed is
+# marked until the next action.
+def test_the_group_a_move_put_down_is_marked_until_the_next_action():
+    from spider_tui.ui.render import UNICODE_MARKS, Look, draw_column
+
+    t = Table(Game.new(1, suits=2))
+    move = next(m for m in t.game.legal_moves() if not m.is_deal)
+    assert t.play(move)
+    states = t.column_states()
+    target = move.target - 1
+    assert states[target].landed == move.count
+    assert [s.landed for i, s in enumerate(states) if i != target] == [0] * 9
+    picture = draw_column(states[target], move.target, 8, 20, Look())
+    lead = len(t.game.columns[target]) - move.count
+    line = picture.text.plain.split("\n")[picture.rows.index(lead)]
+    assert line.startswith(UNICODE_MARKS["landed"])  # the mark is text, not colour alone
+    assert t.undo()  # the next action
+    assert all(s.landed == 0 for s in t.column_states())
+    assert t.play(move) and t.column_states()[target].landed == move.count
+    assert t.deal()  # a deal is an action too
+    assert all(s.landed == 0 for s in t.column_states())

@@ -27,9 +27,9 @@ ASCII_SUITS = "SHDC"
 RANKS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
-UNICODE_MARKS = {"cursor": "›", "held": "▲", "target": "▶", "hint": "?", "hint_to": "◁", "more": "⋮", "back": "░",
+UNICODE_MARKS = {"cursor": "›", "held": "▲", "target": "▶", "hint": "?", "hint_to": "◁", "more": "⋮", "back": "░", "landed": "•",
                  "sep": "·", "slot": "·", "check": "✓", "times": "×", "dash": "—"}
-ASCII_MARKS = {"cursor": "+", "held": "^", "target": ">", "hint": "?", "hint_to": "<", "more": ":", "back": "#",
+ASCII_MARKS = {"cursor": "+", "held": "^", "target": ">", "hint": "?", "hint_to": "<", "more": ":", "back": "#", "landed": "*",
                "sep": "-", "slot": ".", "check": "*", "times": "x", "dash": "-"}
 # Any other text shown in ASCII mode (status lines with suit glyphs, names) goes through this.
 _TO_ASCII = str.maketrans({**{u: a for u, a in zip(UNICODE_SUITS, ASCII_SUITS)},
@@ -194,6 +194,8 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             bg, mark = pal.target, marks["target"]
         elif i == n - 1 and state.hint_to:
             bg, mark = pal.hint, marks["hint_to"]
+        elif state.landed and from_end == state.landed:
+            mark = marks["landed"]  # the lead card of the group the last move put here
         if c == UNKNOWN:
             st = Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True)
         elif color:
