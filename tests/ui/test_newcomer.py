@@ -351,3 +351,16 @@ def test_ascii_is_decided_from_the_terminal_and_the_locale():
     assert not wants_ascii({"TERM": "xterm-256color", "LANG": "en_US.UTF-8"})
     assert not wants_ascii({"TERM": "xterm", "LANG": "de_DE.utf8@euro"})
     assert wants_ascii({"TERM": "xterm"}, encoding="latin-1")
+
+
+async def test_a_click_on_a_levels_words_picks_it_not_only_its_digit(make_app, data_dir):
+    # Issue 33 item 8: "2 suits" itself is clickable.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.settings.suits == 1
+        await pilot.click("#level-2", offset=(3, 0))  # on the words "2 suits"
+        await pilot.pause()
+        assert app.settings.suits == 2 and app.screen.query_one("#suits-2").has_class("-on")
+        await pilot.click("#level-4", offset=(20, 0))
+        await pilot.pause()
+        assert app.settings.suits == 4

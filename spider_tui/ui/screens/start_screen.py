@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -61,7 +62,7 @@ class StartScreen(KeysFollow, Screen):
                 for level in LEVELS:
                     with Horizontal(classes="level"):
                         yield Chip(str(level.suits), f"suits({level.suits})", id=f"suits-{level.suits}", classes="suit")
-                        yield Static("", markup=False, id=f"level-{level.suits}", classes="level-text")
+                        yield LevelText(level.suits)
                 yield Static(self.look.text(" " + ROUND_TIME), markup=False, id="suits-keys")
             for c in START_COMMANDS:
                 if c.chip:
@@ -303,3 +304,17 @@ class StatsScreen(DialogScreen):
         from spider_tui.ui.widgets.dialogs import Stats
 
         super().__init__(Stats(data, ascii=ascii))
+
+
+class LevelText(Static):
+    """A level's words ("2 suits  about 4 in 5 …"): a click on them picks the level, as its key does."""
+
+    ALLOW_SELECT = False
+
+    def __init__(self, suits: int) -> None:
+        super().__init__("", markup=False, id=f"level-{suits}", classes="level-text")
+        self.suits = suits
+
+    async def on_click(self, event: events.Click) -> None:
+        event.stop()
+        await self.app.run_action(f"suits({self.suits})", default_namespace=self.screen)
