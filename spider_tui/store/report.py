@@ -41,12 +41,18 @@ def special_rules(data: dict[str, Any]) -> list[str]:
 
 
 def format_seconds(seconds: float) -> str:
-    """A duration as ``m:ss`` below an hour, ``h:mm:ss`` from an hour on (rounded to the second).
+    """A duration as ``m:ss`` below an hour, ``h:mm:ss`` from an hour on, to the nearest second
+    (a half rounds up).  One rounding everywhere: the value is first taken to the millisecond,
+    as the save file keeps it, so a time reads the same in the Won panel and as ``Fastest`` in
+    the stats (29.4996 s and its saved 29.5 are both ``0:30``; Python's ``round`` took 29.5 to
+    30 but 28.5 to 28).
 
     >>> format_seconds(812.4), format_seconds(45), format_seconds(3723)
     ('13:32', '0:45', '1:02:03')
+    >>> format_seconds(29.4996), format_seconds(29.5), format_seconds(28.5), format_seconds(29.4994)
+    ('0:30', '0:30', '0:29', '0:29')
     """
-    total = int(round(seconds))
+    total = int((round(float(seconds), 3) + 0.5) // 1)
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:

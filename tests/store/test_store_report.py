@@ -76,3 +76,19 @@ def test_table_for_other_rules():
     record_result(data, RoundResult(suits=4, rules="relaxed", won=True, moves=300, seconds=60))
     text = render(stats_table(data, "relaxed"))
     assert "relaxed" in text and "300" in text
+
+
+# Issue 33 item 8: one rounding of times everywhere (a 29.5 s win read 0:29 in the Won panel and
+# 0:30 as Fastest in the stats).
+def test_a_time_reads_the_same_in_the_won_panel_the_stats_and_the_palast():
+    from spider_tui.store.report import format_seconds
+    from spider_tui.store.stats import RoundResult, record_result
+    from spider_tui.ui.palast import lines
+
+    for seconds in (29.4996, 29.5, 29.5004, 29.9996, 59.9999, 0.0, 3599.9996):
+        data: dict = {"version": 1}
+        record_result(data, RoundResult(suits=1, won=True, moves=100, seconds=seconds))
+        stored = data["stats"]["classic"]["1"]["fastest_seconds"]
+        assert format_seconds(stored) == format_seconds(seconds), seconds
+        if seconds < 3599:  # the race clock is m:ss only
+            assert lines.clock(seconds) == format_seconds(seconds), seconds

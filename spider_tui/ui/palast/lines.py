@@ -25,8 +25,10 @@ def num(value: object) -> int:
 
 
 def clock(seconds: object) -> str:
-    """``m:ss``."""
-    s = max(0, num(seconds + 0.5)) if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0
+    """``m:ss``: whole seconds, rounded as everywhere else (``store.report.format_seconds``)."""
+    ok = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds == seconds \
+        and abs(seconds) < 10**9
+    s = max(0, int((round(float(seconds), 3) + 0.5) // 1)) if ok else 0  # type: ignore[arg-type]
     return f"{s // 60}:{s % 60:02d}"
 
 
