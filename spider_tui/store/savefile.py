@@ -484,8 +484,8 @@ class SaveFile:
         if dropped:
             kept = self._keep_copy(raw)
             self._write_atomic(dump_text(data).encode("utf-8"))
-            self.notice = _("Parts of the save file could not be read ({names}): left out, everything else "
-                            "kept. The original is kept as {kept}.").format(names=_names(dropped), kept=kept.name)
+            self.notice = _("Save file: {names} could not be read and was left out; all else kept. "
+                            "Original: {kept}").format(names=_names(dropped), kept=kept.name)
         return data
 
     def read(self) -> dict[str, Any]:

@@ -56,8 +56,9 @@ def test_one_bad_line_costs_only_itself_and_the_notice_names_it_and_the_copy(tmp
     assert kept.read_text() == text  # the original, whole, in the .bad copy
     notice = save.take_notice()
     assert notice is not None and f"line {line}" in notice and kept.name in notice
-    # it fits the start screen's note at 80x24: at most three lines of 78, cut at no word
-    assert len(textwrap.wrap(notice, 78)) <= 3 and "\n" not in notice
+    # it fits the start screen's note at 80x24: the two lines under the menu, 58 columns inside
+    # the box (the old notice took three and was cut after the first)
+    assert len(textwrap.wrap(notice, 58)) <= 2 and "\n" not in notice
     again = SaveFile(path)
     assert again.load() == data and again.take_notice() is None  # rewritten: the next start is quiet
 
