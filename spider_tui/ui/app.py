@@ -23,6 +23,8 @@ from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
 from spider_tui.store.book import SaveBook, playable_rules
+from spider_tui.store.records import RecordsError, RecordStore
+from spider_tui.records import Record
 from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
@@ -52,7 +54,9 @@ class SpiderApp(TerminalApp):
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
+        self.records = RecordStore(self.book.save.path.parent)
+        self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng,
+                                   keep_record=self.keep_record)
         self._lessons: LessonSession | None = None
         self._error_told = False
         self._winnable = None
@@ -86,6 +90,17 @@ class SpiderApp(TerminalApp):
             severity, text = said
             self.notify(text, severity="error" if severity == "error" else "information",
                         timeout=10 if severity == "error" else 5, markup=False)
+
+    def keep_record(self, record: Record) -> None:
+        """A finished round's record to ``records/`` (called on the save writer's thread); one
+        that can't be written is said, and nothing else changes (SPEC §16)."""
+        try:
+            self.records.add(record)
+        except RecordsError as e:
+            loop = self._loop
+            if loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(lambda: self.notify(visible(str(e)), severity="warning",
+                                                              timeout=8, markup=False))
 
     def tell(self, message: str) -> None:
         if not self._error_told:

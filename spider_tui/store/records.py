@@ -1,0 +1,189 @@
+"""The record files (SPEC §16): ``records/`` in the data dir, one file a round, the newest 500.
+
+Each file is written atomically (a temp file in the same directory, fsync, rename), never inside
+the TOML save file.  A file is named by its UTC time and a short random tail
+(``20261201T213000Z-3fa9c1.txt``), so names sort by age and two instances never collide.  A
+record that can't be written (a full disk, a read-only data dir) raises :class:`RecordsError`
+with a sentence to show; the save file is never touched here.
+
+    store = RecordStore(data_dir)
+    path = store.add(record)            # write one, keep the newest 500
+    store.entries()                     # newest first: (path, header summary)
+    store.find("last") / store.find("3") / store.find("some/file.txt")
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from spider_tui import records
+from spider_tui.records import Record, RecordError
+
+DIR_NAME = "records"
+KEEP = 500
+SUFFIX = ".txt"
+_TMP_PREFIX = ".rec-"
+
+
+class RecordsError(Exception):
+    """A record file that could not be written or found; ``str()`` is one line to show."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One record as the list shows it (from its header lines alone: cheap)."""
+
+    path: Path
+    date: str
+    deal: str
+    suits: str
+    rules: str
+    result: str
+    moves: str
+    seconds: float
+
+
+def _why(exc: OSError) -> str:
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    return reason[:1].lower() + reason[1:]
+
+
+def read_file(path: str | os.PathLike[str]) -> bytes:
+    """A record file's bytes: a regular file of at most :data:`records.MAX_BYTES`, opened without
+    blocking (a FIFO would wait forever).  :class:`RecordsError` with the reason."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise RecordsError(f"can't read {path}: {_why(e)}") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RecordsError(f"can't read {path}: not a regular file")
+        try:
+            raw = f.read(records.MAX_BYTES + 1)
+        except OSError as e:
+            raise RecordsError(f"can't read {path}: {_why(e)}") from None
+    if len(raw) > records.MAX_BYTES:
+        raise RecordsError(f"{path}: longer than {records.MAX_BYTES // 1024} KB: not a record")
+    return raw
+
+
+class RecordStore:
+    """The ``records/`` directory under ``data_dir`` (created on the first write)."""
+
+    def __init__(self, data_dir: str | os.PathLike[str], keep: int = KEEP) -> None:
+        self.dir = Path(data_dir) / DIR_NAME
+        self.keep = keep
+
+    # ------------------------------------------------------------------ writing
+    def add(self, record: Record) -> Path:
+        """Write ``record`` as a new file, then drop the oldest beyond :attr:`keep`."""
+        text = records.write(record).encode("utf-8")
+        stamp = record.date.replace("-", "").replace(":", "")
+        name = f"{stamp}-{secrets.token_hex(3)}{SUFFIX}"
+        path = self.dir / name
+        tmp_name: str | None = None
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd, tmp_name = tempfile.mkstemp(prefix=_TMP_PREFIX, suffix=".tmp", dir=self.dir)
+            with os.fdopen(fd, "wb") as tmp:
+                tmp.write(text)
+                tmp.flush()
+                os.fsync(tmp.fileno())
+            os.replace(tmp_name, path)
+            tmp_name = None
+        except OSError as e:
+            raise RecordsError(f"The round's record could not be written to {self.dir}: {_why(e)}.") from e
+        finally:
+            if tmp_name is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp_name)
+        with contextlib.suppress(OSError):
+            dfd = os.open(self.dir, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+        self.prune()
+        return path
+
+    def prune(self) -> None:
+        """Keep the newest :attr:`keep` records."""
+        for old in self.paths()[self.keep:]:
+            with contextlib.suppress(OSError):
+                old.unlink()
+
+    def import_file(self, path: str | os.PathLike[str]) -> tuple[Path, Record]:
+        """``spider import FILE``: read, check by replaying, add.  :class:`RecordsError` or
+        :class:`RecordError` (nothing written) when it isn't a record that replays."""
+        raw = read_file(path)
+        record, _ = records.read_checked(raw)
+        return self.add(record), record
+
+    # ------------------------------------------------------------------ reading
+    def paths(self) -> list[Path]:
+        """Record files, newest first (names sort by time)."""
+        try:
+            names = [e.name for e in os.scandir(self.dir) if e.name.endswith(SUFFIX) and not e.name.startswith(".")]
+        except OSError:
+            return []
+        names.sort(reverse=True)
+        return [self.dir / n for n in names]
+
+    def entries(self) -> list[Entry]:
+        """The list (newest first) from each file's header lines; unreadable files are left out."""
+        out = []
+        for path in self.paths():
+            entry = _entry(path)
+            if entry is not None:
+                out.append(entry)
+        return out
+
+    def find(self, which: str) -> Path:
+        """``last`` (the newest), ``N`` (the Nth newest, 1 = last), or a file path."""
+        if which == "last" or (which.isascii() and which.isdigit()):
+            n = 1 if which == "last" else int(which)
+            found = self.paths()
+            if n < 1 or n > len(found):
+                have = f"{len(found)} record{'s' if len(found) != 1 else ''}"
+                raise RecordsError(f"no record {which}: there {'is' if len(found) == 1 else 'are'} {have} in {self.dir}")
+            return found[n - 1]
+        return Path(which)
+
+    def load(self, which: str) -> tuple[Record, str]:
+        """The record ``which`` names (see :meth:`find`), checked by replaying; and its text."""
+        path = self.find(which)
+        raw = read_file(path)
+        try:
+            record, _ = records.read_checked(raw)
+        except RecordError as e:
+            raise RecordsError(f"{path}: {e}") from None
+        return record, raw.decode("utf-8")
+
+
+def _entry(path: Path) -> Entry | None:
+    """An :class:`Entry` from the headers (the first 16 lines) only."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(2048)
+    except OSError:
+        return None
+    values: dict[str, str] = {}
+    for line in head.decode("utf-8", "replace").split("\n")[:16]:
+        key, sep, value = line.rstrip("\r").partition(": ")
+        if not sep or (line[:1].isdigit()):
+            break
+        values[key] = value
+    if values.get("game") != "spider":
+        return None
+    try:
+        seconds = float(values.get("seconds", "0"))
+    except ValueError:
+        seconds = 0.0
+    return Entry(path, values.get("date", ""), values.get("deal", ""), values.get("suits", ""),
+                 values.get("rules", ""), values.get("result", ""), values.get("moves", ""), seconds)
