@@ -111,6 +111,9 @@ COMMANDS = (
     ("show", "print deal N in position notation"),
     ("stats", "print the stats (--json for scripts)"),
     ("solve", "ask the solver whether a deal or position can be won"),
+    ("replay", "watch a round again: spider replay [FILE | last | N]"),
+    ("export", "print a round's record: spider export [last | N]"),
+    ("import", "add a record file: spider import FILE"),
     ("web", "serve the game to a browser tab"),
     ("server", "run a Palast: live tables over WebSocket"),
     ("league", "print a Palast's league"),
@@ -264,6 +267,12 @@ def main(argv: list[str] | None = None) -> int:
             from spider_tui.palast import cli as palast_cli
 
             return getattr(palast_cli, f"cmd_{argv[0]}")(argv[1:])
+        if argv and argv[0] in ("export", "import"):
+            from spider_tui import records_cli
+
+            return getattr(records_cli, f"cmd_{argv[0]}")(argv[1:])
+        if argv and argv[0] == "replay":
+            return cmd_replay(argv[1:])
         if argv and argv[0] == "web":
             from spider_tui.web import cmd_web
 

@@ -181,8 +181,10 @@ def read(text: str | bytes) -> Record:
                 raise RecordError(number, "not a header line (key: value) or an action line (MS MOVE)")
             if key in headers or key in (k for k, _ in extra):
                 raise RecordError(number, f"a second {key!r} header")
-            if number == 1 and (key != "game"):
+            if number == 1 and key != "game":
                 raise RecordError(1, "not a record: it starts with 'game: spider'")
+            if key == "game" and value != "spider":
+                raise RecordError(number, f"game: {value!r}: only spider records are read")
             if key in HEADERS:
                 headers[key] = (number, value)
             else:
