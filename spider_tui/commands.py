@@ -95,7 +95,9 @@ ROUND_COMMANDS: list[Command] = [
     Command("escape", "escape", "Drop", "drop what you hold; with nothing held: menu", "Esc"),
     Command("J", "table('joker')", "Joker", "joker (Joker rule)", "J", "click Jokers", footer=True, key_display="J"),
     Command("g", "give_up", "Give up", "give up", "g", "click Give up"),
-    Command("v", "peek", "View column", "see a whole column", "v + 1-0", "click its \"more\" line"),
+    Command("v", "peek", "View column", "see a whole column; after a round not won: where did I lose it?",
+            "v + 1-0", "click its \"more\" line"),
+    Command("x", "share", "Share", "after a round: copy a spoiler-free line to share (the clipboard)", "x"),
     Command("w", "still_winnable", "Winnable?", "could this still be won? (the solver peeks at hidden cards: "
             "the round becomes practice; w again stops it)", "w"),
     Command("r", "retry", "Retry", "retry the deal", "r", footer=True),
@@ -131,6 +133,8 @@ START_COMMANDS: list[Command] = [
     Command("s", "stats", "Stats", "stats", "s", footer=True, chip="Stats", chip_id="stats"),
     Command("p", "palast", "Palast", "the Palast: live tables over a network", "p", footer=True,
             chip="Palast", chip_id="palast"),
+    Command("r", "records", "Records", "your records: replay a round, share it, race it", "r",
+            chip="Records", chip_id="records"),
     Command("f1,question_mark", "help", "Help", "help", "F1", footer=True, chip="Help", chip_id="help"),
     Command("q", "quit", "Quit", "quit", "q", footer=True, chip="Quit", chip_id="quit"),
 ]
@@ -150,6 +154,22 @@ PALAST_COMMANDS: list[Command] = [
     Command("r", "refresh", "Refresh", "refresh the tables", "r"),
     Command("escape,q", "quit_palast", "Back", "back", "q", footer=True),
 ]
+
+#: The replay screen's keys (SPEC §16).
+REPLAY_COMMANDS: list[Command] = [
+    Command("right,l", "step(1)", "Next", "the next step", "→", "click Next", footer=True, key_display="→"),
+    Command("left,h", "step(-1)", "Back", "the step before", "←", "click Back", footer=True, key_display="←"),
+    Command("home", "jump(0)", "Start", "the start", "Home", footer=True),
+    Command("end", "jump(1)", "End", "the end", "End", footer=True),
+    Command("space", "play", "Play", "play at 1×, at 4×, pause", "Space", "click Play", footer=True),
+    Command("c", "hidden", "Cards", "show the hidden cards (or hide them again)", "c", footer=True),
+    Command("p", "play_here", "Play from here", "play from this step as a practice round", "p", footer=True),
+    Command("g", "race", "Race this", "race this record: the same deal with it as a ghost", "g", footer=True),
+    Command("v", "review", "Where lost?", "where did I lose it? (the solver walks the line back)", "v", footer=True),
+    Command("x", "share", "Share", "copy a spoiler-free line to share", "x"),
+    Command("escape,q", "back", "Back", "back", "q", footer=True),
+]
+RECORDS_CLOSE = Command("escape,q,r", "close", "Back", keys_text="Esc")
 
 #: The keys that close the start screen's lists (Special rules, Daily challenge, Stats).
 RULES_MENU_CLOSE = Command("escape,q,o", "close", "Done", keys_text="Esc")
