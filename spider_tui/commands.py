@@ -210,7 +210,8 @@ def answer_keys(answers: list[Answer]) -> dict[str, object]:
 CONFIRM_ANSWERS = [Answer("y,enter", True, "Yes", "y"), Answer("n,escape", False, "No", "n")]
 WON_ANSWERS = [Answer("n", "new", "New", "n"), Answer("r", "retry", "Retry", "r"),
                Answer("escape", "close", "Close", "Esc"),
-               Answer("s", "stats", "", "s")]  # the footer's s Stats works over Won! too (no chip)
+               Answer("s", "stats", "", "s"),  # the footer's s Stats works over Won! too (no chip)
+               Answer("x", "share", "", "x")]  # x shares the round (SPEC §16)
 HELP_CLOSE = [Answer("escape,f1,q,question_mark", None)]
 
 

@@ -99,7 +99,7 @@ def review(record: Record, *, budget: float = BUDGET, cancel: threading.Event | 
         left = budget - used[0]
         if left <= 0.05 or (cancel is not None and cancel.is_set()):
             return Solution(UNKNOWN)
-        share = max(min(left, MIN_SHARE), left / max(1, expected - asked[0]))
+        share = min(left, max(min(MIN_SHARE, budget / 4), left / max(1, expected - asked[0])))
         asked[0] += 1
         if progress is not None:
             progress(_("Where did I lose it? Asking the solver about move {k} ({i} of about {n} questions)…")

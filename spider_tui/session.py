@@ -185,6 +185,8 @@ class Session(ABC):
     only the commands in :attr:`offers`."""
 
     table: Table | None = None
+    #: The record of the round that ended last (SPEC §16: share, review), if it has one.
+    last_record: Record | None = None
     offers: frozenset[str] = ROUND_OFFERS
     new_label: str = "New"  #: the top bar's New chip (a lesson's is "Next")
     """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
@@ -366,6 +368,7 @@ class SoloSession(Session):
         counts = t.moves > 0
         result = round_result(t, won)
         kept = round_record(t, won) if self.keep_record is not None else None
+        self.last_record = kept
 
         ended_here = [False]
 

@@ -29,6 +29,7 @@ from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.records_nav import RecordsNav
 from spider_tui.ui.render import Look
 from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from spider_tui.lessons.session import LessonSession
 
 
-class SpiderApp(TerminalApp):
+class SpiderApp(RecordsNav, TerminalApp):
     CSS_PATH = "app.tcss"
     TITLE = "spider"
     ENABLE_COMMAND_PALETTE = False
@@ -220,7 +221,10 @@ class SpiderApp(TerminalApp):
             notice = self.book.take_notice()  # the start screen shows it otherwise
             if notice:
                 self.notify(visible(notice), severity="warning", timeout=10, markup=False)
-        if la.position is not None:
+        if la.replay is not None or la.ghost is not None:  # spider replay / --ghost: a checked record
+            self.push_screen(self.start_screen())
+            self.open_replay(la.replay) if la.replay is not None else self.race(la.ghost)
+        elif la.position is not None:
             self.show_round(self.session.practice(la.position))
         elif la.daily is not None:
             self.start_daily(la.daily, suits=la.suits)

@@ -121,3 +121,10 @@ class RaceRecord(Message):
     """"Race this": the record's deal and rules, with the record as a ghost."""
 
     record: object
+
+
+@dataclass
+class ReviewRound(Message):
+    """``v`` after a round not won: its record's replay, with "Where did I lose it?" running."""
+
+    record: object

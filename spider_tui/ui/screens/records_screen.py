@@ -89,8 +89,9 @@ class ReplayScreen(Screen):
     ReplayScreen #replay-moves { height: 2; padding: 0 1; background: $panel; }
     """
 
-    def __init__(self, replay: Replay, look: Look, review=None) -> None:
+    def __init__(self, replay: Replay, look: Look, review=None, review_now: bool = False) -> None:
         super().__init__()
+        self.review_now = review_now
         self.replay = replay
         self.look = look
         self.review = review  # callable(screen) starting "where did I lose it?", or None
@@ -116,6 +117,9 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.sync()
+        if self.review_now:
+            self.review_now = False
+            self.action_review()
 
     def sync(self) -> None:
         t = self.replay.table
