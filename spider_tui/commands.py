@@ -98,6 +98,7 @@ ROUND_COMMANDS: list[Command] = [
     Command("v", "peek", "View column", "see a whole column; after a round not won: where did I lose it?",
             "v + 1-0", "click its \"more\" line"),
     Command("x", "share", "Share", "after a round: copy a spoiler-free line to share (the clipboard)", "x"),
+    Command("t", "ghost_last", "Race last try", "after a Retry: race your last try as a ghost", "t"),
     Command("w", "still_winnable", "Winnable?", "could this still be won? (the solver peeks at hidden cards: "
             "the round becomes practice; w again stops it)", "w"),
     Command("r", "retry", "Retry", "retry the deal", "r", footer=True),

@@ -78,6 +78,12 @@ def table_from_state(state: RoundState) -> Table:
                  hints_used=state.hints, seconds=state.seconds, start=state.start, log=saved_log(state))
 
 
+def same_deal(record: Record, table: Table) -> bool:
+    """Is ``table`` a fresh round of the record's deal, suits and rules (a Retry of it)?"""
+    return (table.moves == 0 and table.start is None and record.deal == table.deal_number
+            and record.suits == table.suits and record.rules == table.game.rules.name)
+
+
 PLAYER = "you"  #: the ``player`` header of a solo round's record
 
 
@@ -187,6 +193,7 @@ class Session(ABC):
     table: Table | None = None
     #: The record of the round that ended last (SPEC §16: share, review), if it has one.
     last_record: Record | None = None
+    last_try: Record | None = None
     offers: frozenset[str] = ROUND_OFFERS
     new_label: str = "New"  #: the top bar's New chip (a lesson's is "Next")
     """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
@@ -282,6 +289,9 @@ class SoloSession(Session):
     def begin(self, table: Table, token: str | None = None) -> Table:
         """``table`` becomes the round; a continued round is on disk under ``token`` already."""
         self.table = table
+        before, self.last_record = self.last_record, None
+        #: After a Retry: the last try of this deal, offered as a ghost (SPEC §16).
+        self.last_try = before if before is not None and same_deal(before, table) else None
         self.mark = RoundMark(token or os.urandom(6).hex(), on_disk=token is not None)
         self._recorded = False
         return table

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from textual import events, on
 
 from spider_tui.palast.server.embedded import EmbeddedPalast
+from spider_tui.i18n import _
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
@@ -356,6 +357,8 @@ class SpiderApp(RecordsNav, TerminalApp):
             self.open_lesson(messages.OpenLesson(self.lessons.lesson.number if self.lessons.lesson else 1))
             return
         self.show_round(self.session.retry(self.rules))
+        if getattr(self.session, "last_try", None) is not None and self.session.table is not None:
+            self.session.table.say(_("t: race your last try as a ghost."))
 
     def store_round(self) -> None:
         """Keep the unfinished solo round for Continue (without undo history)."""

@@ -118,9 +118,10 @@ class PlayFromHere(Message):
 
 @dataclass
 class RaceRecord(Message):
-    """"Race this": the record's deal and rules, with the record as a ghost."""
+    """"Race this": the record's deal and rules, with the record as a ghost (called ``name``)."""
 
     record: object
+    name: str | None = None
 
 
 @dataclass

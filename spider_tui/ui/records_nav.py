@@ -62,7 +62,7 @@ class RecordsNav:
         self.show_round(self.session.practice(message.position))
 
     def on_race_record(self, message: messages.RaceRecord) -> None:
-        self.race(message.record)  # type: ignore[arg-type]
+        self.race(message.record, message.name)  # type: ignore[arg-type]
 
     def race(self, record: Record, name: str | None = None) -> None:
         """A round of the record's deal and rules, with the record as a ghost above the table."""

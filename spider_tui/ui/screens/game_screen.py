@@ -356,6 +356,15 @@ class GameScreen(Screen):
         elif choice == "share":  # x over Won!
             self.action_share()
 
+    def action_ghost_last(self) -> None:
+        """t after a Retry, before the first move: race the last try as a ghost (SPEC §16)."""
+        last = getattr(self.session, "last_try", None)
+        if last is None or self.table.moves:
+            self.table.say(_("No last try to race: t works after a Retry, before the first move."))
+            self.sync()
+            return
+        self.post_message(messages.RaceRecord(last, _("last try")))
+
     def action_share(self) -> None:
         """x after a round: its spoiler-free line to the clipboard (OSC 52), and shown (SPEC §16)."""
         record = getattr(self.session, "last_record", None)
