@@ -249,3 +249,10 @@ def readme_start_table() -> str:
         if c.help:
             rows.append(f"| {c.help} | `{c.keys_text}` |")
     return "\n".join(rows)
+
+
+def readme_replay_table() -> str:
+    """The README's key table of the replay screen (Markdown)."""
+    rows = ["| Replay | Keys | Mouse |", "|---|---|---|"]
+    rows += [f"| {c.help} | `{c.keys_text}` | {c.mouse} |" for c in REPLAY_COMMANDS if c.help]
+    return "\n".join(rows)

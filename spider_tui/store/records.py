@@ -128,18 +128,23 @@ class RecordStore:
     # ------------------------------------------------------------------ reading
     def paths(self) -> list[Path]:
         """Record files, newest first (names sort by time)."""
+        return [self.dir / n for n in self.names()]
+
+    def names(self) -> list[str]:
+        """Record file names, newest first."""
         try:
-            names = [e.name for e in os.scandir(self.dir) if e.name.endswith(SUFFIX) and not e.name.startswith(".")]
+            names = [n for n in os.listdir(self.dir) if n.endswith(SUFFIX) and not n.startswith(".")]
         except OSError:
             return []
         names.sort(reverse=True)
-        return [self.dir / n for n in names]
+        return names
 
     def entries(self) -> list[Entry]:
         """The list (newest first) from each file's header lines; unreadable files are left out."""
         out = []
-        for path in self.paths():
-            entry = _entry(path)
+        base = os.fspath(self.dir)
+        for name in self.names():
+            entry = _entry(os.path.join(base, name))
             if entry is not None:
                 out.append(entry)
         return out
@@ -166,17 +171,20 @@ class RecordStore:
         return record, raw.decode("utf-8")
 
 
-def _entry(path: Path) -> Entry | None:
-    """An :class:`Entry` from the headers (the first 16 lines) only."""
+def _entry(path: str) -> Entry | None:
+    """An :class:`Entry` from the header lines (the file's first KB) only: cheap."""
     try:
-        with open(path, "rb") as f:
-            head = f.read(2048)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            head = os.read(fd, 1024)
+        finally:
+            os.close(fd)
     except OSError:
         return None
     values: dict[str, str] = {}
     for line in head.decode("utf-8", "replace").split("\n")[:16]:
         key, sep, value = line.rstrip("\r").partition(": ")
-        if not sep or (line[:1].isdigit()):
+        if not sep or line[:1].isdigit():
             break
         values[key] = value
     if values.get("game") != "spider":
@@ -185,5 +193,5 @@ def _entry(path: Path) -> Entry | None:
         seconds = float(values.get("seconds", "0"))
     except ValueError:
         seconds = 0.0
-    return Entry(path, values.get("date", ""), values.get("deal", ""), values.get("suits", ""),
+    return Entry(Path(path), values.get("date", ""), values.get("deal", ""), values.get("suits", ""),
                  values.get("rules", ""), values.get("result", ""), values.get("moves", ""), seconds)
