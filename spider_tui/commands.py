@@ -160,17 +160,18 @@ PALAST_COMMANDS: list[Command] = [
 REPLAY_COMMANDS: list[Command] = [
     Command("right,l", "step(1)", "Next", "the next step", "→", "click Next", footer=True, key_display="→"),
     Command("left,h", "step(-1)", "Back", "the step before", "←", "click Back", footer=True, key_display="←"),
-    Command("home", "jump(0)", "Start", "the start", "Home", footer=True),
-    Command("end", "jump(1)", "End", "the end", "End", footer=True),
+    Command("home", "jump(0)", "Start", "the start", "Home"),
+    Command("end", "jump(1)", "End", "the end", "End"),
     Command("space", "play", "Play", "play at 1×, at 4×, pause", "Space", "click Play", footer=True),
-    Command("c", "hidden", "Cards", "show the hidden cards (or hide them again)", "c", footer=True),
-    Command("p", "play_here", "Play from here", "play from this step as a practice round", "p", footer=True),
-    Command("g", "race", "Race this", "race this record: the same deal with it as a ghost", "g", footer=True),
-    Command("v", "review", "Where lost?", "where did I lose it? (the solver walks the line back)", "v", footer=True),
+    Command("c", "hidden", "Cards", "show the hidden cards (or hide them again)", "c"),
+    Command("p", "play_here", "Play here", "play from this step as a practice round", "p", footer=True),
+    Command("g", "race", "Race", "race this record: the same deal with it as a ghost", "g", footer=True),
+    Command("v", "review", "Lost?", "where did I lose it? (the solver walks the line back)", "v", footer=True),
     Command("x", "share", "Share", "copy a spoiler-free line to share", "x"),
     Command("escape,q", "back", "Back", "back", "q", footer=True),
 ]
-RECORDS_CLOSE = Command("escape,q,r", "close", "Back", keys_text="Esc")
+RECORDS_CLOSE = Command("escape,q,r", "close", "Back", keys_text="Esc", footer=True)
+RECORDS_OPEN = Command("enter", "open", "Replay", keys_text="Enter", footer=True)
 
 #: The keys that close the start screen's lists (Special rules, Daily challenge, Stats).
 RULES_MENU_CLOSE = Command("escape,q,o", "close", "Done", keys_text="Esc")

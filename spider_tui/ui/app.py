@@ -223,7 +223,6 @@ class SpiderApp(RecordsNav, TerminalApp):
             if notice:
                 self.notify(visible(notice), severity="warning", timeout=10, markup=False)
         if la.replay is not None or la.ghost is not None:  # spider replay / --ghost: a checked record
-            self.push_screen(self.start_screen())
             self.open_replay(la.replay) if la.replay is not None else self.race(la.ghost)
         elif la.position is not None:
             self.show_round(self.session.practice(la.position))

@@ -16,7 +16,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.commands import RECORDS_CLOSE, REPLAY_COMMANDS
+from spider_tui.commands import RECORDS_CLOSE, RECORDS_OPEN, REPLAY_COMMANDS, keys_text
 from spider_tui.i18n import _
 from spider_tui.records import minutes, result_word
 from spider_tui.replay import Replay
@@ -47,7 +47,7 @@ def head_line() -> str:
 class RecordsScreen(Screen):
     """The list of records, newest first; Enter opens one in the replay."""
 
-    BINDINGS = bindings([RECORDS_CLOSE])
+    BINDINGS = bindings([RECORDS_OPEN, RECORDS_CLOSE])
     DEFAULT_CSS = """
     RecordsScreen { align: center top; }
     RecordsScreen #records-head { width: 100%; height: 1; padding: 0 1; color: $text-muted; }
@@ -75,6 +75,10 @@ class RecordsScreen(Screen):
             self.notify(visible(found), severity="error", markup=False)
             return
         self.post_message(messages.OpenReplay(found))
+
+    def action_open(self) -> None:
+        for option_list in self.query(OptionList).results(OptionList):
+            option_list.action_select()
 
     def action_close(self) -> None:
         self.dismiss()
@@ -135,11 +139,16 @@ class ReplayScreen(Screen):
 
     def moves_text(self) -> Text:
         text = Text()
-        for step, move, current in self.replay.move_list(around=6):
+        around = max(2, (max(40, self.size.width) // 11 - 1) // 2)  # one line of the move list
+        for step, move, current in self.replay.move_list(around=around):
             text.append(f"{step}. {move}", "reverse bold" if current else "")
             text.append("  ")
         if not self.replay.last:
             text.append(_("No actions in this record."))
+        text.append("\n")
+        text.append(_("{home}/{end}: start/end · {cards}: hidden cards · {share}: share").format(
+            home=keys_text("jump(0)", REPLAY_COMMANDS), end=keys_text("jump(1)", REPLAY_COMMANDS),
+            cards=keys_text("hidden", REPLAY_COMMANDS), share=keys_text("share", REPLAY_COMMANDS)), "dim")
         return text
 
     # ------------------------------------------------------------------ keys
@@ -206,7 +215,10 @@ class ReplayScreen(Screen):
 
     def action_back(self) -> None:
         self.stop_playing()
-        self.dismiss()
+        if len(self.app.screen_stack) > 2:
+            self.dismiss()
+        else:  # opened by spider replay: back to the start screen
+            self.post_message(messages.LeaveRound())
 
     def on_column_view_tapped(self, event: ColumnView.Tapped) -> None:
         """A click on the table steps forward (as → does)."""
