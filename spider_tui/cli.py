@@ -270,7 +270,7 @@ def cmd_replay(argv: list[str]) -> int:
     args = p.parse_args(argv)
     from spider_tui.records_cli import load
 
-    record, _ = load(args.which, args.data_dir, "spider replay")
+    record = load(args.which, args.data_dir, "spider replay")[0]
     app_argv = [a for a, on in (("--ascii", args.ascii), ("--no-mouse", args.no_mouse)) if on]
     if args.data_dir is not None:
         app_argv += ["--data-dir", args.data_dir]

@@ -46,7 +46,7 @@ def cmd_export(argv: list[str]) -> int:
     args = export_parser().parse_args(argv)
     if not (args.which == "last" or args.which.isdigit()):
         raise _usage("spider export", _("which record: last or a number N (the Nth newest)"))
-    _, text = load(args.which, args.data_dir, "spider export")
+    text = load(args.which, args.data_dir, "spider export")[1]
     sys.stdout.write(text)
     return 0
 

@@ -127,4 +127,5 @@ class RecordsNav:
 
     def on_review_round(self, message: messages.ReviewRound) -> None:
         """``v`` after a round not won: the replay of its record, and the review in it."""
-        self.open_replay(message.record, len(message.record.actions), review_now=True)  # type: ignore[attr-defined]
+        record: Record = message.record  # type: ignore[assignment]
+        self.open_replay(record, len(record.actions), review_now=True)
