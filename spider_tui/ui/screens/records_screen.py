@@ -41,7 +41,7 @@ def entry_line(e: Entry) -> str:
 
 def head_line() -> str:
     return (f"{_('Date (UTC)'):<16}  {_('Deal'):>10}  {_('S'):>1}  {_('Rules'):<10}  {_('Result'):<11} "
-            f"{_('Moves'):>4}  {_('Time'):>7}")
+            f"{_('Moves'):>4}  {_('Time'):>7}   " + _("Enter: replay"))
 
 
 class RecordsScreen(Screen):
@@ -50,7 +50,7 @@ class RecordsScreen(Screen):
     BINDINGS = bindings([RECORDS_OPEN, RECORDS_CLOSE])
     DEFAULT_CSS = """
     RecordsScreen { align: center top; }
-    RecordsScreen #records-head { width: 100%; height: 1; padding: 0 1; color: $text-muted; }
+    RecordsScreen #records-head { width: 100%; height: 1; padding: 0 3; color: $text-muted; }
     RecordsScreen OptionList { height: 1fr; }
     """
 
