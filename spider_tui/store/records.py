@@ -182,11 +182,11 @@ def _entry(path: str) -> Entry | None:
     except OSError:
         return None
     values: dict[str, str] = {}
-    for line in head.decode("utf-8", "replace").split("\n")[:16]:
-        key, sep, value = line.rstrip("\r").partition(": ")
-        if not sep or line[:1].isdigit():
+    for line in head.decode("utf-8", "replace").split("\n", 13)[:13]:
+        key, sep, value = line.partition(": ")
+        if not sep:
             break
-        values[key] = value
+        values[key] = value.rstrip("\r")
     if values.get("game") != "spider":
         return None
     try:
