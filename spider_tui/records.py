@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 
+from spider_tui.i18n import _
 from spider_tui.engine import Deal, Game, IllegalMove, Move, PositionError, parse_deal, rules_named
 
 __all__ = [
@@ -150,13 +151,13 @@ def read(text: str | bytes) -> Record:
     the first line that fails."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
-            raise RecordError(0, f"longer than {MAX_BYTES // 1024} KB: not a record")
+            raise RecordError(0, _("longer than {v0} KB: not a record").format(v0=MAX_BYTES // 1024))
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise RecordError(0, f"not UTF-8 text (byte {e.start})") from None
+            raise RecordError(0, _("not UTF-8 text (byte {v0})").format(v0=e.start)) from None
     if len(text) > MAX_BYTES:
-        raise RecordError(0, f"longer than {MAX_BYTES // 1024} KB: not a record")
+        raise RecordError(0, _("longer than {v0} KB: not a record").format(v0=MAX_BYTES // 1024))
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.split("\n")
@@ -172,43 +173,43 @@ def read(text: str | bytes) -> Record:
         if not line.strip():
             continue
         if not line.isprintable():
-            raise RecordError(number, "a control character")
+            raise RecordError(number, _("a control character"))
         if not actions and not line[0].isdigit():
             key, sep, value = line.partition(": ")
             if not sep or not _KEY.match(key):
                 if number == 1:
-                    raise RecordError(1, "not a record: it starts with 'game: spider'")
-                raise RecordError(number, "not a header line (key: value) or an action line (MS MOVE)")
-            if key in headers or key in (k for k, _ in extra):
-                raise RecordError(number, f"a second {key!r} header")
+                    raise RecordError(1, _("not a record: it starts with 'game: spider'"))
+                raise RecordError(number, _("not a header line (key: value) or an action line (MS MOVE)"))
+            if key in headers or key in (k for k, _v in extra):
+                raise RecordError(number, _("a second {v0!r} header").format(v0=key))
             if number == 1 and key != "game":
-                raise RecordError(1, "not a record: it starts with 'game: spider'")
+                raise RecordError(1, _("not a record: it starts with 'game: spider'"))
             if key == "game" and value != "spider":
-                raise RecordError(number, f"game: {value!r}: only spider records are read")
+                raise RecordError(number, _("game: {v0!r}: only spider records are read").format(v0=value))
             if key in HEADERS:
                 headers[key] = (number, value)
             else:
                 extra.append((key, value))  # a header a newer writer added: kept
             continue
         if not headers:
-            raise RecordError(number, "not a record: it starts with 'game: spider'")
+            raise RecordError(number, _("not a record: it starts with 'game: spider'"))
         ms_text, sep, move = line.partition(" ")
         if not sep or not _INT.match(ms_text) or not move or move != move.strip():
-            raise RecordError(number, "not an action line (MS MOVE, e.g. 12840 3>7)")
+            raise RecordError(number, _("not an action line (MS MOVE, e.g. 12840 3>7)"))
         ms = int(ms_text)
         if ms < last_ms:
-            raise RecordError(number, f"time goes back ({ms} ms after {last_ms} ms)")
+            raise RecordError(number, _("time goes back ({v0} ms after {v1} ms)").format(v0=ms, v1=last_ms))
         if move != UNDO:
             try:
                 Move.parse(move)
             except IllegalMove as e:
                 raise RecordError(number, e.reason) from None
         if len(actions) >= MAX_ACTIONS:
-            raise RecordError(number, f"more than {MAX_ACTIONS} actions")
+            raise RecordError(number, _("more than {v0} actions").format(v0=MAX_ACTIONS))
         last_ms = ms
         actions.append((ms, move))
     if not headers:
-        raise RecordError(0, "empty: not a record")
+        raise RecordError(0, _("empty: not a record"))
     return _from_headers(headers, tuple(extra), tuple(actions), len(lines))
 
 
@@ -216,58 +217,58 @@ def _from_headers(headers: dict[str, tuple[int, str]], extra: tuple[tuple[str, s
                   actions: tuple[Action, ...], end: int) -> Record:
     for key in REQUIRED:
         if key not in headers:
-            raise RecordError(end if actions else max(n for n, _ in headers.values()), f"no {key!r} header")
+            raise RecordError(end if actions else max(n for n, _ in headers.values()), _("no {v0!r} header").format(v0=key))
 
     def bad(key: str, why: str) -> RecordError:
-        return RecordError(headers[key][0], f"{key}: {why}")
+        return RecordError(headers[key][0], _("{v0}: {v1}").format(v0=key, v1=why))
 
     def value(key: str) -> str:
         return headers[key][1]
 
     if value("game") != "spider":
-        raise bad("game", f"{value('game')!r}: only spider records are read")
+        raise bad(_("game"), _("{v0!r}: only spider records are read").format(v0=value('game')))
     try:
         deal = parse_deal(value("deal"))
     except ValueError as e:
-        raise bad("deal", str(e)) from None
+        raise bad(_("deal"), str(e)) from None
     if value("suits") not in ("1", "2", "4"):
-        raise bad("suits", "1, 2 or 4")
+        raise bad(_("suits"), _("1, 2 or 4"))
     try:
         rules = rules_named(value("rules")).name
     except (KeyError, ValueError) as e:
-        raise bad("rules", str(e.args[0] if e.args else e)) from None
+        raise bad(_("rules"), str(e.args[0] if e.args else e)) from None
     date = value("date")
     try:
         if not _DATE.match(date):
             raise ValueError
         datetime.strptime(date, "%Y-%m-%dT%H:%M:%SZ")
     except ValueError:
-        raise bad("date", "a UTC time like 2026-12-01T21:30:00Z") from None
+        raise bad(_("date"), _("a UTC time like 2026-12-01T21:30:00Z")) from None
     player = value("player")
     if len(player) > MAX_FIELD or player != player.strip() or not player:
-        raise bad("player", f"1..{MAX_FIELD} characters")
+        raise bad(_("player"), _("1..{v0} characters").format(v0=MAX_FIELD))
     result = value("result")
     if result not in RESULTS:
-        raise bad("result", f"{result!r} is not one of {', '.join(RESULTS)}")
+        raise bad(_("result"), _("{v0!r} is not one of {v1}").format(v0=result, v1=', '.join(RESULTS)))
     if not _INT.match(value("moves")):
-        raise bad("moves", "a whole number")
+        raise bad(_("moves"), _("a whole number"))
     if not _SECONDS.match(value("seconds")):
-        raise bad("seconds", "seconds with three decimals, like 723.412")
+        raise bad(_("seconds"), _("seconds with three decimals, like 723.412"))
     seconds = float(value("seconds"))
     score = None
     if "score" in headers:
         if not _SCORE.match(value("score")):
-            raise bad("score", "a whole number")
+            raise bad(_("score"), _("a whole number"))
         score = int(value("score"))
     optional = {}
     for key in ("palast", "table"):
         if key in headers:
             text = value(key)
             if not text or len(text) > MAX_FIELD or text != text.strip():
-                raise bad(key, f"1..{MAX_FIELD} characters")
+                raise bad(key, _("1..{v0} characters").format(v0=MAX_FIELD))
             optional[key] = text
     if actions and actions[-1][0] > round(seconds * 1000):
-        raise RecordError(end, f"an action at {actions[-1][0]} ms, after the round's {seconds:.3f} seconds")
+        raise RecordError(end, _("an action at {v0} ms, after the round's {v1:.3f} seconds").format(v0=actions[-1][0], v1=seconds))
     return Record(deal=deal, suits=int(value("suits")), rules=rules, date=date, player=player, result=result,
                   moves=int(value("moves")), seconds=seconds, actions=actions, score=score,
                   palast=optional.get("palast"), table=optional.get("table"), extra=extra)
@@ -298,7 +299,7 @@ def play_action(game: Game, move: str) -> None:
     """Play one action on ``game`` (``undo`` included); ``IllegalMove`` when it can't be."""
     if move == UNDO:
         if not game.undo():
-            raise IllegalMove("nothing to undo (or undo is off in these rules)")
+            raise IllegalMove(_("nothing to undo (or undo is off in these rules)"))
         return
     game.play(move)
 
@@ -308,11 +309,11 @@ def positions(record: Record) -> Iterator[Game]:
     replay.  Raises :class:`RecordError` (line counted from the first action) when one fails."""
     game = start(record)
     yield game.copy()
-    for i, (_, move) in enumerate(record.actions):
+    for i, (_ms, move) in enumerate(record.actions):
         try:
             play_action(game, move)
         except IllegalMove as e:
-            raise RecordError(i + 1, f"{move}: {e.reason}") from None
+            raise RecordError(i + 1, _("{v0}: {v1}").format(v0=move, v1=e.reason)) from None
         yield game.copy()
 
 
@@ -324,12 +325,12 @@ def replay(record: Record, text: str | None = None, *, steps: int | None = None)
         game = start(record)
     except (ValueError, PositionError) as e:
         raise RecordError(0, str(e)) from None
-    for i, (_, move) in enumerate(record.actions[:steps]):
+    for i, (_ms, move) in enumerate(record.actions[:steps]):
         try:
             play_action(game, move)
         except IllegalMove as e:
             line = lines[i] if i < len(lines) else 0
-            raise RecordError(line, f"{move}: {e.reason}") from None
+            raise RecordError(line, _("{v0}: {v1}").format(v0=move, v1=e.reason)) from None
     return game
 
 
@@ -339,21 +340,21 @@ def check(record: Record, text: str | None = None) -> Game:
     game = replay(record, text)
     end = (_action_lines(text) or [0])[-1] if text is not None else 0
     if game.moves != record.moves:
-        raise RecordError(end, f"the record says {record.moves} moves; its actions make {game.moves}")
+        raise RecordError(end, _("the record says {v0} moves; its actions make {v1}").format(v0=record.moves, v1=game.moves))
     if record.score is not None and game.score != record.score:
-        raise RecordError(end, f"the record says score {record.score}; its actions make {game.score}")
+        raise RecordError(end, _("the record says score {v0}; its actions make {v1}").format(v0=record.score, v1=game.score))
     if record.result == "won" and not game.won:
-        raise RecordError(end, "the record says won; its actions don't win the round")
+        raise RecordError(end, _("the record says won; its actions don't win the round"))
     if record.result != "won" and game.won:
-        raise RecordError(end, f"the record says {record.result}; its actions win the round")
+        raise RecordError(end, _("the record says {v0}; its actions win the round").format(v0=record.result))
     if record.result == "stuck" and not game.stuck:
-        raise RecordError(end, "the record says stuck; moves are left at its end")
+        raise RecordError(end, _("the record says stuck; moves are left at its end"))
     if record.result == "time":
         limit = game.rules.countdown
         if limit is None:
-            raise RecordError(end, "the record says time, but its rules have no countdown")
+            raise RecordError(end, _("the record says time, but its rules have no countdown"))
         if record.seconds + 0.001 < limit:
-            raise RecordError(end, f"the record says time after {record.seconds:.3f} s of a {limit} s countdown")
+            raise RecordError(end, _("the record says time after {v0:.3f} s of a {v1} s countdown").format(v0=record.seconds, v1=limit))
     return game
 
 

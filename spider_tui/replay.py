@@ -11,7 +11,7 @@ makes the position of a step into a practice round ("Play from here").
 >>> rp = Replay(r)
 >>> rp.step, rp.last
 (0, 1)
->>> _ = rp.forward(); rp.step, rp.table.game.moves
+>>> moved = rp.forward(); rp.step, rp.table.game.moves
 (1, 1)
 """
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spider_tui import records
+from spider_tui.i18n import _
 from spider_tui.records import Record, RecordError
 
 DIR_NAME = "records"
@@ -60,16 +61,16 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
-        raise RecordsError(f"can't read {path}: {_why(e)}") from None
+        raise RecordsError(_("can't read {v0}: {v1}").format(v0=path, v1=_why(e))) from None
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise RecordsError(f"can't read {path}: not a regular file")
+            raise RecordsError(_("can't read {v0}: not a regular file").format(v0=path))
         try:
             raw = f.read(records.MAX_BYTES + 1)
         except OSError as e:
-            raise RecordsError(f"can't read {path}: {_why(e)}") from None
+            raise RecordsError(_("can't read {v0}: {v1}").format(v0=path, v1=_why(e))) from None
     if len(raw) > records.MAX_BYTES:
-        raise RecordsError(f"{path}: longer than {records.MAX_BYTES // 1024} KB: not a record")
+        raise RecordsError(_("{v0}: longer than {v1} KB: not a record").format(v0=path, v1=records.MAX_BYTES // 1024))
     return raw
 
 
@@ -98,7 +99,7 @@ class RecordStore:
             os.replace(tmp_name, path)
             tmp_name = None
         except OSError as e:
-            raise RecordsError(f"The round's record could not be written to {self.dir}: {_why(e)}.") from e
+            raise RecordsError(_("The round's record could not be written to {v0}: {v1}.").format(v0=self.dir, v1=_why(e))) from e
         finally:
             if tmp_name is not None:
                 with contextlib.suppress(OSError):
@@ -122,7 +123,7 @@ class RecordStore:
         """``spider import FILE``: read, check by replaying, add.  :class:`RecordsError` or
         :class:`RecordError` (nothing written) when it isn't a record that replays."""
         raw = read_file(path)
-        record, _ = records.read_checked(raw)
+        record = records.read_checked(raw)[0]
         return self.add(record), record
 
     # ------------------------------------------------------------------ reading
@@ -156,7 +157,7 @@ class RecordStore:
             found = self.paths()
             if n < 1 or n > len(found):
                 have = f"{len(found)} record{'s' if len(found) != 1 else ''}"
-                raise RecordsError(f"no record {which}: there {'is' if len(found) == 1 else 'are'} {have} in {self.dir}")
+                raise RecordsError(_("no record {v0}: there {v1} {v2} in {v3}").format(v0=which, v1='is' if len(found) == 1 else 'are', v2=have, v3=self.dir))
             return found[n - 1]
         return Path(which)
 
@@ -165,9 +166,9 @@ class RecordStore:
         path = self.find(which)
         raw = read_file(path)
         try:
-            record, _ = records.read_checked(raw)
+            record = records.read_checked(raw)[0]
         except RecordError as e:
-            raise RecordsError(f"{path}: {e}") from None
+            raise RecordsError(_("{v0}: {v1}").format(v0=path, v1=e)) from None
         return record, raw.decode("utf-8")
 
 
