@@ -6,8 +6,9 @@ positions run winnable … winnable, unwinnable … unwinnable, and a binary sea
 winnable one.  Undo is the one action that goes back, so the line is the moves still on the
 table at the end (undone ones taken out); position k is the one after k of them.
 
-Every solver question goes through :func:`ask` (the one place: the solver may move to a child
-process), under a budget of CPU seconds for the whole review (60 by default).  An answer the
+Every solver question goes through :func:`ask` (the one place; it runs the search in a child
+process), under a budget for the whole review (60 s by default), counted in wall time, which is
+never less than the CPU time the (single-threaded) search used: so at most 60 s of CPU in all.  An answer the
 solver can't give in its share is ``unknown``; the verdict then says what is known, not more.
 """
 
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from spider_tui.engine import Game
-from spider_tui.engine.solve import NOT_WINNABLE, UNKNOWN, WINNABLE, Solution, solve, supported
+from spider_tui.engine.solve import NOT_WINNABLE, UNKNOWN, WINNABLE, Solution, supported
 from spider_tui.i18n import _
 from spider_tui.records import Record, start
 
@@ -60,13 +61,29 @@ def line_of(record: Record) -> list[tuple[int, str]]:
 
 
 def ask(game: Game, seconds: float, cancel: threading.Event | None = None) -> Solution:
-    """The solver's answer for ``game`` within ``seconds`` of this thread's CPU time."""
+    """The solver's answer for ``game`` within ``seconds`` (in a child process: ``search.solve``,
+    so what the search allocates goes back when it ends); ``unknown`` when it was cancelled or
+    the search failed."""
+    from spider_tui import search
+
+    try:
+        found = search.solve(game, seconds, cancel)
+    except search.SearchFailed:
+        return Solution(UNKNOWN)
+    return found if found is not None else Solution(UNKNOWN)
+
+
+def ask_here(game: Game, seconds: float, cancel: threading.Event | None = None) -> Solution:
+    """:func:`ask` in this thread, bounded by this thread's CPU time (not wall time): the same
+    answer on a loaded machine as on an idle one (the tests use it)."""
+    from spider_tui.engine.solve import solve
+
     began = time.thread_time()
 
     def stop() -> bool:
         return (cancel is not None and cancel.is_set()) or time.thread_time() - began > seconds
 
-    return solve(game, stop=stop)
+    return solve(game.copy(), stop=stop)
 
 
 Ask = Callable[[Game, float, "threading.Event | None"], Solution]
@@ -104,9 +121,11 @@ def review(record: Record, *, budget: float = BUDGET, cancel: threading.Event | 
         if progress is not None:
             progress(_("Where did I lose it? Asking the solver about move {k} ({i} of about {n} questions)…")
                      .format(k=k, i=asked[0], n=expected))
-        began = time.thread_time()
+        began, cpu = time.monotonic(), time.thread_time()
         found = asker(games[k], share, cancel)
-        used[0] += time.thread_time() - began
+        # wall time, never less than the CPU a one-thread search used (in a child or here); on
+        # this thread, its CPU time (a loaded machine then gets the same answers)
+        used[0] += (time.thread_time() - cpu) if asker is ask_here else (time.monotonic() - began)
         cache[k] = found
         return found
 
