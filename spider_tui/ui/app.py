@@ -99,10 +99,9 @@ class SpiderApp(RecordsNav, TerminalApp):
         try:
             self.records.add(record)
         except RecordsError as e:
-            loop = self._loop
+            said, loop = visible(str(e)), self._loop
             if loop is not None and not loop.is_closed():
-                loop.call_soon_threadsafe(lambda: self.notify(visible(str(e)), severity="warning",
-                                                              timeout=8, markup=False))
+                loop.call_soon_threadsafe(lambda: self.notify(said, severity="warning", timeout=8, markup=False))
 
     def tell(self, message: str) -> None:
         if not self._error_told:
