@@ -1,8 +1,9 @@
 """The record files (SPEC §16): ``records/`` in the data dir, one file a round, the newest 500.
 
 Each file is written atomically (a temp file in the same directory, fsync, rename), never inside
-the TOML save file.  A file is named by its UTC time and a short random tail
-(``20261201T213000Z-3fa9c1.txt``), so names sort by age and two instances never collide.  A
+the TOML save file.  A file is named by its UTC time, the time it was written (ns) and a short random tail
+(``20261201T213000Z-1764624600123456789-3fa9c1.txt``), so names sort by age and two instances
+never collide.  A
 record that can't be written (a full disk, a read-only data dir) raises :class:`RecordsError`
 with a sentence to show; the save file is never touched here.
 
@@ -19,6 +20,7 @@ import os
 import secrets
 import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +88,8 @@ class RecordStore:
         """Write ``record`` as a new file, then drop the oldest beyond :attr:`keep`."""
         text = records.write(record).encode("utf-8")
         stamp = record.date.replace("-", "").replace(":", "")
-        name = f"{stamp}-{secrets.token_hex(3)}{SUFFIX}"
+        # the round's time, then the writing time (two rounds in one second keep their order)
+        name = f"{stamp}-{time.time_ns():019d}-{secrets.token_hex(3)}{SUFFIX}"
         path = self.dir / name
         tmp_name: str | None = None
         try:
