@@ -44,6 +44,7 @@ class Replay:
         self.speed = 0
         self.show_hidden = False
         self.table = Table(self.steps[0].copy(), deal_number=record.deal, practice=True)
+        self.table.cursor_column = -1  # a replay has no keyboard cursor: no column is marked
         self.go(step)
 
     @property

@@ -71,6 +71,7 @@ async def test_records_list_and_replay_on_the_table_widgets(make_app, data_dir):
         screen = app.screen
         rp = screen.replay
         assert len(screen.query(ColumnView)) == 10  # the round's own column widgets
+        assert not any(s.cursor_here for s in rp.table.column_states())  # no keyboard cursor in a replay
         assert rp.step == 0 and rp.table.game.moves == 0
         await pilot.press("right")
         assert rp.step == 1
