@@ -181,6 +181,99 @@ async def shoot_palast(data: Path) -> list[Path]:
     return shots
 
 
+def fixed_records(data: Path) -> list:
+    """Three records with fixed dates and times (SPEC §16): deal 1 at 2 suits played by the hint
+    and given up, deal 20261129 at 4 suits left, deal 7 at 1 suit won by the solver's line."""
+    from spider_tui.engine import Game
+    from spider_tui.engine.solve import solve
+    from spider_tui.records import Record
+    from spider_tui.store.records import RecordStore
+
+    def played(deal: int, suits: int, moves: list[str], result: str, date: str) -> Record:
+        g = Game.new(deal, suits=suits)
+        acts = []
+        for i, m in enumerate(moves):
+            acts.append((4000 + i * 3500 + (i * 733) % 2100, str(g.play(m))))
+        return Record(deal=deal, suits=suits, rules="classic", date=date, player="you", result=result,
+                      moves=g.moves, seconds=acts[-1][0] / 1000 + 2, actions=tuple(acts))
+
+    def by_hint(deal: int, suits: int, n: int) -> list[str]:
+        g, out = Game.new(deal, suits=suits), []
+        for _ in range(n):
+            h = g.hint()
+            if h is None:
+                break
+            out.append(str(g.play(h)))
+        return out
+
+    won = solve(Game.new(7, suits=1), max_nodes=400_000).moves or []
+    made = [played(20261129, 4, by_hint(20261129, 4, 30), "left", "2026-11-28T19:12:40Z"),
+            played(7, 1, won, "won", "2026-11-29T08:03:11Z") if won else None,
+            played(1, 2, by_hint(1, 2, 24), "gave up", "2026-11-29T21:30:00Z")]
+    store = RecordStore(data)
+    for r in made:
+        if r is not None:
+            store.add(r)
+    return [r for r in made if r is not None]
+
+
+async def shoot_records(data: Path) -> list[Path]:
+    """The Records list (100x30), a replay at 80x24 (hidden cards shown), a ghost race (100x30)."""
+    from spider_tui.store import SaveFile
+    from spider_tui.ui.app import SpiderApp
+    from spider_tui.ui.screens.records_screen import RecordsScreen, ReplayScreen
+    from spider_tui.ui.screens.ghost_screen import GhostScreen
+    from spider_tui.ui_launch import Launch
+
+    data = data / "records-shots"
+    data.mkdir(exist_ok=True)
+    made = fixed_records(data)
+    shots = []
+
+    async def until(pilot, pred) -> None:
+        for _ in range(1500):
+            if pred():
+                return
+            await pilot.pause(0.02)
+        raise RuntimeError("the records screen never showed what was expected")
+
+    def shot(app, name: str) -> None:
+        app.save_screenshot(filename=f"{name}.svg", path=str(OUT))
+        shots.append(OUT / f"{name}.svg")
+
+    for name, size in (("records-list", (100, 30)), ("replay-80x24", (80, 24)), ("ghost-race", (100, 30))):
+        app = SpiderApp(SaveFile(data / "save.toml"), Launch(), today=lambda: date(2026, 11, 29), rng=random.Random(1))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
+            if name == "records-list":
+                await pilot.pause()
+                shot(app, name)
+                continue
+            if name == "replay-80x24":
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.query("#replay-moves"))
+                for _ in range(12):
+                    await pilot.press("right")
+                await pilot.press("c")
+                await pilot.pause()
+                shot(app, name)
+                continue
+            app.race(made[0])  # deal 20261129 at 4 suits, the ghost 40 s into its round
+            await until(pilot, lambda: isinstance(app.screen, GhostScreen) and app.screen.query("#opponents"))
+            screen = app.screen
+            for _ in range(3):
+                h = screen.table.game.hint()
+                await pilot.press(str(h.source % 10), str(h.target % 10))
+            screen.table.clock = lambda: 40.0
+            screen.table._running_since = 0.0
+            screen.show_ghost()
+            await pilot.pause()
+            shot(app, name)
+    return shots
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -189,6 +282,8 @@ async def main() -> None:
             path = await shoot(name, launch, keys, size, Path(tmp))
             print(path.relative_to(ROOT))
         for path in await shoot_palast(Path(tmp)):
+            print(path.relative_to(ROOT))
+        for path in await shoot_records(Path(tmp)):
             print(path.relative_to(ROOT))
 
 

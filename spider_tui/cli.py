@@ -111,6 +111,9 @@ COMMANDS = (
     ("show", "print deal N in position notation"),
     ("stats", "print the stats (--json for scripts)"),
     ("solve", "ask the solver whether a deal or position can be won"),
+    ("replay", "watch a round again: spider replay [FILE | last | N]"),
+    ("export", "print a round's record: spider export [last | N]"),
+    ("import", "add a record file: spider import FILE"),
     ("web", "serve the game to a browser tab"),
     ("server", "run a Palast: live tables over WebSocket"),
     ("league", "print a Palast's league"),
@@ -138,6 +141,7 @@ def app_parser() -> _Parser:
     g.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD", help="play the daily deal (today by default)")
     g.add_argument("--position", metavar="FILE", help="practice from a position in notation")
     g.add_argument("--server", metavar="URL", help="straight to the Palast lobby at URL (ws://host:port)")
+    g.add_argument("--ghost", metavar="FILE|last|N", help="race a record (a file, your last, or your Nth newest) as a ghost")
     p.add_argument("--rules", default=None, metavar="NAME", help=RULES_HELP)
     p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
     p.add_argument("--four-color", action="store_true", help="a colour for each suit")
@@ -219,16 +223,22 @@ def parse_app_args(argv: list[str], today=None):
     if args.server is not None and not (args.server.startswith(("ws://", "wss://")) and len(args.server) > 6
                                         and args.server.isprintable()):
         raise UsageError("argument --server: a Palast address looks like ws://127.0.0.1:8765")
+    ghost = None
+    if args.ghost is not None:
+        from spider_tui.records_cli import load
+
+        ghost = load(args.ghost, args.data_dir, "spider --ghost")[0]
     launch = Launch(
-        server=args.server,
+        server=args.server, ghost=ghost,
         suits=args.suits, deal=args.deal, daily=daily, position=position, rules=rules,
         ascii=args.ascii or not _can_draw_suits(), four_color=args.four_color,
     )
     return args, launch
 
 
-def cmd_app(argv: list[str]) -> int:
+def cmd_app(argv: list[str], replay=None) -> int:
     args, launch = parse_app_args(argv)
+    launch.replay = replay
     from spider_tui.store import SaveFile, resolve_data_dir, save_path
     from spider_tui.ui.app import SpiderApp
 
@@ -249,6 +259,24 @@ def cmd_app(argv: list[str]) -> int:
     return app.return_code or 0
 
 
+def cmd_replay(argv: list[str]) -> int:
+    """``spider replay [FILE | last | N]``: the app, straight into the replay of a checked record."""
+    p = _Parser(prog="spider replay", description="Watch a round again from its record.")
+    p.add_argument("which", nargs="?", default="last", metavar="FILE|last|N",
+                   help="a record file, your last record (the default), or your Nth newest")
+    p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
+    p.add_argument("--no-mouse", action="store_true", help="don't capture the mouse")
+    _data_dir_arg(p)
+    args = p.parse_args(argv)
+    from spider_tui.records_cli import load
+
+    record = load(args.which, args.data_dir, "spider replay")[0]
+    app_argv = [a for a, on in (("--ascii", args.ascii), ("--no-mouse", args.no_mouse)) if on]
+    if args.data_dir is not None:
+        app_argv += ["--data-dir", args.data_dir]
+    return cmd_app(app_argv, replay=record)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -264,6 +292,12 @@ def main(argv: list[str] | None = None) -> int:
             from spider_tui.palast import cli as palast_cli
 
             return getattr(palast_cli, f"cmd_{argv[0]}")(argv[1:])
+        if argv and argv[0] in ("export", "import"):
+            from spider_tui import records_cli
+
+            return getattr(records_cli, f"cmd_{argv[0]}")(argv[1:])
+        if argv and argv[0] == "replay":
+            return cmd_replay(argv[1:])
         if argv and argv[0] == "web":
             from spider_tui.web import cmd_web
 

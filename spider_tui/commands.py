@@ -95,7 +95,10 @@ ROUND_COMMANDS: list[Command] = [
     Command("escape", "escape", "Drop", "drop what you hold; with nothing held: menu", "Esc"),
     Command("J", "table('joker')", "Joker", "joker (Joker rule)", "J", "click Jokers", footer=True, key_display="J"),
     Command("g", "give_up", "Give up", "give up", "g", "click Give up"),
-    Command("v", "peek", "View column", "see a whole column", "v + 1-0", "click its \"more\" line"),
+    Command("v", "peek", "View column", "see a whole column; after a round not won: where did I lose it?",
+            "v + 1-0", "click its \"more\" line"),
+    Command("x", "share", "Share", "after a round: copy a spoiler-free line to share (the clipboard)", "x"),
+    Command("t", "ghost_last", "Race last try", "after a Retry: race your last try as a ghost", "t"),
     Command("w", "still_winnable", "Winnable?", "could this still be won? (the solver peeks at hidden cards: "
             "the round becomes practice; w again stops it)", "w"),
     Command("r", "retry", "Retry", "retry the deal", "r", footer=True),
@@ -131,6 +134,8 @@ START_COMMANDS: list[Command] = [
     Command("s", "stats", "Stats", "stats", "s", footer=True, chip="Stats", chip_id="stats"),
     Command("p", "palast", "Palast", "the Palast: live tables over a network", "p", footer=True,
             chip="Palast", chip_id="palast"),
+    Command("r", "records", "Records", "your records: replay a round, share it, race it", "r",
+            chip="Records", chip_id="records"),
     Command("f1,question_mark", "help", "Help", "help", "F1", footer=True, chip="Help", chip_id="help"),
     Command("q", "quit", "Quit", "quit", "q", footer=True, chip="Quit", chip_id="quit"),
 ]
@@ -151,6 +156,23 @@ PALAST_COMMANDS: list[Command] = [
     Command("escape,q", "quit_palast", "Back", "back", "q", footer=True),
     Command("f1", "help", "Help", "help", "F1", footer=True),
 ]
+
+#: The replay screen's keys (SPEC §16).
+REPLAY_COMMANDS: list[Command] = [
+    Command("right,l", "step(1)", "Next", "the next step", "→", "click Next", footer=True, key_display="→"),
+    Command("left,h", "step(-1)", "Back", "the step before", "←", "click Back", footer=True, key_display="←"),
+    Command("home", "jump(0)", "Start", "the start", "Home"),
+    Command("end", "jump(1)", "End", "the end", "End"),
+    Command("space", "play", "Play", "play at 1×, at 4×, pause", "Space", "click Play", footer=True),
+    Command("c", "hidden", "Cards", "show the hidden cards (or hide them again)", "c"),
+    Command("p", "play_here", "Play here", "play from this step as a practice round", "p", footer=True),
+    Command("g", "race", "Race", "race this record: the same deal with it as a ghost", "g", footer=True),
+    Command("v", "review", "Lost?", "where did I lose it? (the solver walks the line back)", "v", footer=True),
+    Command("x", "share", "Share", "copy a spoiler-free line to share", "x"),
+    Command("escape,q", "back", "Back", "back", "q", footer=True),
+]
+RECORDS_CLOSE = Command("escape,q,r", "close", "Back", keys_text="Esc", footer=True)
+RECORDS_OPEN = Command("enter", "open", "Replay", keys_text="Enter", footer=True)
 
 #: The keys that close the start screen's lists (Special rules, Daily challenge, Stats).
 RULES_MENU_CLOSE = Command("escape,q,o", "close", "Done", keys_text="Esc")
@@ -191,7 +213,8 @@ def answer_keys(answers: list[Answer]) -> dict[str, object]:
 CONFIRM_ANSWERS = [Answer("y,enter", True, "Yes", "y"), Answer("n,escape", False, "No", "n")]
 WON_ANSWERS = [Answer("n", "new", "New", "n"), Answer("r", "retry", "Retry", "r"),
                Answer("escape", "close", "Close", "Esc"),
-               Answer("s", "stats", "", "s")]  # the footer's s Stats works over Won! too (no chip)
+               Answer("s", "stats", "", "s"),  # the footer's s Stats works over Won! too (no chip)
+               Answer("x", "share", "", "x")]  # x shares the round (SPEC §16)
 HELP_CLOSE = [Answer("escape,f1,q,question_mark", None)]
 
 
@@ -227,4 +250,11 @@ def readme_start_table() -> str:
     for c in START_COMMANDS:
         if c.help:
             rows.append(f"| {c.help} | `{c.keys_text}` |")
+    return "\n".join(rows)
+
+
+def readme_replay_table() -> str:
+    """The README's key table of the replay screen (Markdown)."""
+    rows = ["| Replay | Keys | Mouse |", "|---|---|---|"]
+    rows += [f"| {c.help} | `{c.keys_text}` | {c.mouse} |" for c in REPLAY_COMMANDS if c.help]
     return "\n".join(rows)

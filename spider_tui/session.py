@@ -19,6 +19,7 @@ from datetime import date
 from typing import Any, Callable
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Deal, Game, rules_named
+from spider_tui.records import Record, actions_text, parse_actions, replay, utc_now
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
 from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
@@ -58,14 +59,76 @@ def round_state(table: Table) -> RoundState:
     """The save file's record of an unfinished round (without undo history)."""
     return RoundState(position=table.game.to_text(), suits=table.suits, rules=table.game.rules.name,
                       moves=table.moves, seconds=round(table.seconds, 3), hints=table.hints_used,
-                      deal=table.deal_number, daily=table.daily, practice=table.practice, start=table.start)
+                      deal=table.deal_number, daily=table.daily, practice=table.practice, start=table.start,
+                      actions=actions_text(table.log) if table.start is None else None)
+
+
+def saved_log(state: RoundState) -> list[tuple[int, str]]:
+    """The saved round's actions (empty when it has none, or they don't read)."""
+    try:
+        return list(parse_actions(state.actions or ""))
+    except ValueError:
+        return []
 
 
 def table_from_state(state: RoundState) -> Table:
     """A saved unfinished round back on a table (raises ValueError if its position is unreadable)."""
     game = Game.from_text(state.position)
     return Table(game, deal_number=state.deal, daily=state.daily, practice=state.practice,
-                 hints_used=state.hints, seconds=state.seconds, start=state.start)
+                 hints_used=state.hints, seconds=state.seconds, start=state.start, log=saved_log(state))
+
+
+def same_deal(record: Record, table: Table) -> bool:
+    """Is ``table`` a fresh round of the record's deal, suits and rules (a Retry of it)?"""
+    return (table.moves == 0 and table.start is None and record.deal == table.deal_number
+            and record.suits == table.suits and record.rules == table.game.rules.name)
+
+
+PLAYER = "you"  #: the ``player`` header of a solo round's record
+
+
+def result_of(game: Game, seconds: float, won: bool) -> str:
+    """The record's ``result`` of a round that ends now (SPEC §16): ``won``; ``time`` when a
+    countdown ran out, ``gave up`` when given up; left by New/Retry/Quit: ``stuck`` when no move
+    was left, else ``left``."""
+    if won and game.won:
+        return "won"
+    if game.lost:
+        limit = game.rules.countdown
+        return "time" if limit is not None and seconds + 0.001 >= limit else "gave up"
+    return "stuck" if game.stuck else "left"
+
+
+def round_record(table: Table, won: bool, player: str = PLAYER, date: str | None = None) -> Record | None:
+    """The record of a round that ends now, or None for a round with no deal to replay from
+    (a ``--position`` round) or no action."""
+    if table.start is not None or table.deal_number is None or not table.log:
+        return None
+    g = table.game
+    seconds = max(table.seconds, table.log[-1][0] / 1000)
+    return Record(deal=table.deal_number, suits=table.suits, rules=g.rules.name, date=date or utc_now(),
+                  player=player, result=result_of(g, seconds, won), moves=g.moves, seconds=seconds,
+                  actions=tuple(table.log), score=g.score)
+
+
+def saved_record(state: RoundState, player: str = PLAYER) -> Record | None:
+    """The record of a saved unfinished round abandoned from the start screen (its saved log
+    replayed to learn whether it was stuck), or None when it has none that replays."""
+    log = saved_log(state)
+    if state.start is not None or state.deal is None or not log:
+        return None
+    draft = Record(deal=state.deal, suits=state.suits, rules=state.rules, date=utc_now(), player=player,
+                   result="left", moves=state.moves, seconds=state.seconds, actions=tuple(log))
+    try:
+        game = replay(draft)
+    except ValueError:
+        return None
+    if game.moves != state.moves:
+        return None
+    seconds = max(state.seconds, log[-1][0] / 1000)
+    return Record(deal=state.deal, suits=state.suits, rules=game.rules.name, date=draft.date, player=player,
+                  result="stuck" if game.stuck else "left", moves=game.moves, seconds=seconds,
+                  actions=tuple(log), score=game.score)
 
 
 def round_result(table: Table, won: bool) -> RoundResult:
@@ -128,6 +191,9 @@ class Session(ABC):
     only the commands in :attr:`offers`."""
 
     table: Table | None = None
+    #: The record of the round that ended last (SPEC §16: share, review), if it has one.
+    last_record: Record | None = None
+    last_try: Record | None = None
     offers: frozenset[str] = ROUND_OFFERS
     new_label: str = "New"  #: the top bar's New chip (a lesson's is "Next")
     """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
@@ -204,9 +270,12 @@ class SoloSession(Session):
     applies ``change`` to it now and to the file soon (``SaveBook.write``).
     """
 
-    def __init__(self, data: Callable[[], Data], write: Write, *, rng: random.Random | None = None) -> None:
+    def __init__(self, data: Callable[[], Data], write: Write, *, rng: random.Random | None = None,
+                 keep_record: Callable[[Record], None] | None = None) -> None:
         self.data = data
         self.write = write
+        #: Where a finished round's record goes (``store/records.py``, off the UI thread); None: nowhere.
+        self.keep_record = keep_record
         self.rng = rng or random.Random()
         self.table: Table | None = None
         self.mark: RoundMark | None = None  # the round's identity in the save file
@@ -220,6 +289,9 @@ class SoloSession(Session):
     def begin(self, table: Table, token: str | None = None) -> Table:
         """``table`` becomes the round; a continued round is on disk under ``token`` already."""
         self.table = table
+        before, self.last_record = self.last_record, None
+        #: After a Retry: the last try of this deal, offered as a ghost (SPEC §16).
+        self.last_try = before if before is not None and same_deal(before, table) else None
         self.mark = RoundMark(token or os.urandom(6).hex(), on_disk=token is not None)
         self._recorded = False
         return table
@@ -280,13 +352,21 @@ class SoloSession(Session):
         if found is None:
             return
         token, old = found
+        record = saved_record(old) if self.keep_record is not None and not old.practice else None
 
         def change(d: Data) -> None:
+            ended_here[0] = False
             if get_round(d, token) is not None:  # not ended meanwhile by another instance
                 record_result(d, saved_result(old))
                 drop_round(d, token)
+                ended_here[0] = True
 
-        self.write(change)
+        def keep() -> None:
+            if record is not None and ended_here[0] and self.keep_record is not None:
+                self.keep_record(record)
+
+        ended_here = [False]
+        self.write(change, after=keep)
 
     # ------------------------------------------------------------------ ending, keeping
     def end(self, won: bool) -> None:
@@ -297,12 +377,25 @@ class SoloSession(Session):
         t.pause()
         counts = t.moves > 0
         result = round_result(t, won)
+        kept = round_record(t, won) if self.keep_record is not None else None
+        self.last_record = kept
+
+        ended_here = [False]
 
         def record(d: Data) -> None:
+            ended_here[0] = True
             if counts:
                 record_result(d, result)
 
-        self.write(lambda d: end_round_once(d, mark, record))
+        def keep() -> None:  # on the writer thread, once the end is on disk: once, where it ended
+            if kept is not None and ended_here[0] and self.keep_record is not None:
+                self.keep_record(kept)
+
+        def change(d: Data) -> None:  # the last application before ``keep`` is the one on disk
+            ended_here[0] = False
+            end_round_once(d, mark, record)
+
+        self.write(change, after=keep)
 
     def keep(self) -> None:
         t, mark = self.table, self.mark

@@ -89,8 +89,11 @@ class Table:
         seconds: float = 0.0,
         clock: Callable[[], float] = time.monotonic,
         start: str | None = None,
+        log: list[tuple[int, str]] | None = None,
     ):
         self.game = game
+        #: Every action so far with its play time (ms, move text; ``undo`` too): the round's record.
+        self.log: list[tuple[int, str]] = list(log or [])
         #: The position the round started from when it is not a numbered deal (for Retry).
         self.start = start
         self.deal_number = deal_number if deal_number is not None else game.deal_number
@@ -209,11 +212,12 @@ class Table:
         g = self.game
         choice = g.joker_choice(col + 1)
         try:
-            g.play_joker(col + 1)
+            played = g.play_joker(col + 1)
         except IllegalMove as e:
             self.status = e.reason
             self._changed()
             return
+        self._logged(played)
         self._after_action()
         if choice is not None:
             card = choice[0]
@@ -320,6 +324,13 @@ class Table:
     def _changed(self) -> None:
         self.version += 1
 
+    def _logged(self, move: object) -> None:
+        """An action happened: keep it, with the play time, for the round's record (SPEC §16)."""
+        ms = int(self.seconds * 1000)
+        if self.log and ms < self.log[-1][0]:
+            ms = self.log[-1][0]
+        self.log.append((ms, str(move)))
+
     def say(self, text: str) -> None:
         """The one way to put a line on the status bar from outside (``""`` clears it): the
         screen shows it with the next sync."""
@@ -411,6 +422,7 @@ class Table:
             self.status = e.reason
             self._changed()
             return False
+        self._logged(played)
         self._after_action()
         self.earned = earned(played, self.game, runs_before)
         if played.source > 0 and played.count and not any(col == played.target for col, _ in played.completed):
@@ -610,6 +622,7 @@ class Table:
                 self.status = "Nothing to undo." if not self.over else ""
             self._changed()
             return False
+        self._logged("undo")
         self.selection = None
         self.hint_move = None
         self.status = ""

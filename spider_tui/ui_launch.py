@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 
 @dataclass
@@ -16,3 +17,5 @@ class Launch:
     ascii: bool = False
     four_color: bool = False
     server: str | None = None  # spider --server URL: straight to the Palast
+    replay: Any = None  # spider replay: a checked records.Record to open in the replay
+    ghost: Any = None  # spider --ghost: a checked records.Record to race

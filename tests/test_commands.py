@@ -52,7 +52,7 @@ def test_the_start_screen_binds_its_commands_and_every_chip_names_its_key():
 
 def test_dialog_keys_and_chips_come_from_one_list_of_answers():
     assert Confirm.KEYS == {"y": True, "enter": True, "n": False, "escape": False}
-    assert Won.KEYS == {"n": "new", "r": "retry", "escape": "close", "s": "stats"}
+    assert Won.KEYS == {"n": "new", "r": "retry", "escape": "close", "s": "stats", "x": "share"}
     assert set(Help.KEYS) == {"escape", "f1", "q", "question_mark"}
     for answers in (CONFIRM_ANSWERS, WON_ANSWERS):
         for a in answers:
@@ -75,3 +75,19 @@ def test_the_palast_screen_binds_its_commands_and_its_lines_name_their_keys():
     made = {(b.key, b.action, b.description, b.show) for b in PalastScreen.BINDINGS}
     assert made == {(c.keys, c.action, c.label, c.footer) for c in PALAST_COMMANDS}
     assert LOBBY_KEYS == "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
+
+
+def test_the_readme_replay_table_is_the_command_table():
+    from spider_tui.commands import readme_replay_table
+
+    assert readme_replay_table() in README.read_text(encoding="utf-8")
+
+
+def test_the_replay_screen_binds_every_replay_command():
+    from spider_tui.commands import REPLAY_COMMANDS
+    from spider_tui.ui.screens.records_screen import ReplayScreen
+
+    bound = {(b.key, b.action) for b in ReplayScreen.BINDINGS}
+    assert bound == {(c.keys, c.action) for c in REPLAY_COMMANDS}
+    for c in REPLAY_COMMANDS:
+        assert hasattr(ReplayScreen, "action_" + c.action.split("(")[0])

@@ -250,9 +250,14 @@ class RoundState:
     practice: bool = False
     #: The position the round started from, for Retry of a round that is not a numbered deal.
     start: str | None = None
+    #: The round's actions so far, one ``MS MOVE`` a line (SPEC §16): its record when it ends.
+    actions: str | None = None
 
 
-_ROUND_ORDER = ("position", "deal", "daily", "suits", "rules", "moves", "seconds", "hints", "practice", "start")
+_ROUND_ORDER = ("position", "deal", "daily", "suits", "rules", "moves", "seconds", "hints", "practice", "start",
+                "actions")
+#: The action log of an unfinished round is dropped (not the round) beyond this many characters.
+ACTIONS_LIMIT = 256 * 1024
 
 
 def save_round(data: dict[str, Any], state: RoundState) -> dict[str, Any]:
@@ -326,6 +331,9 @@ def load_round(data: dict[str, Any]) -> RoundState | None:
     start = table.get("start")
     if start is not None and not isinstance(start, str):
         return None
+    actions = table.get("actions")
+    if actions is not None and (not isinstance(actions, str) or len(actions) > ACTIONS_LIMIT):
+        actions = None  # the round stays playable; only its record is lost
     return RoundState(position=position, suits=suits, rules=rules, moves=moves, seconds=float(seconds),
-                      hints=hints, deal=deal, daily=daily, practice=practice, start=start)
+                      hints=hints, deal=deal, daily=daily, practice=practice, start=start, actions=actions)
 

@@ -19,14 +19,18 @@ from typing import TYPE_CHECKING, Callable
 from textual import events, on
 
 from spider_tui.palast.embedded import EmbeddedPalast
+from spider_tui.i18n import _
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
 from spider_tui.store.book import SaveBook, playable_rules
+from spider_tui.store.records import RecordsError, RecordStore
+from spider_tui.records import Record
 from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.records_nav import RecordsNav
 from spider_tui.ui.render import Look
 from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
@@ -36,7 +40,7 @@ if TYPE_CHECKING:
     from spider_tui.lessons.session import LessonSession
 
 
-class SpiderApp(TerminalApp):
+class SpiderApp(RecordsNav, TerminalApp):
     CSS_PATH = "app.tcss"
     TITLE = "spider"
     ENABLE_COMMAND_PALETTE = False
@@ -52,7 +56,9 @@ class SpiderApp(TerminalApp):
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng)
+        self.records = RecordStore(self.book.save.path.parent)
+        self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng,
+                                   keep_record=self.keep_record)
         self._lessons: LessonSession | None = None
         self._error_told = False
         self._winnable = None
@@ -86,6 +92,16 @@ class SpiderApp(TerminalApp):
             severity, text = said
             self.notify(text, severity="error" if severity == "error" else "information",
                         timeout=10 if severity == "error" else 5, markup=False)
+
+    def keep_record(self, record: Record) -> None:
+        """A finished round's record to ``records/`` (called on the save writer's thread); one
+        that can't be written is said, and nothing else changes (SPEC §16)."""
+        try:
+            self.records.add(record)
+        except RecordsError as e:
+            said, loop = visible(str(e)), self._loop
+            if loop is not None and not loop.is_closed():
+                loop.call_soon_threadsafe(lambda: self.notify(said, severity="warning", timeout=8, markup=False))
 
     def tell(self, message: str) -> None:
         if not self._error_told:
@@ -205,7 +221,9 @@ class SpiderApp(TerminalApp):
             notice = self.book.take_notice()  # the start screen shows it otherwise
             if notice:
                 self.notify(visible(notice), severity="warning", timeout=10, markup=False)
-        if la.position is not None:
+        if la.replay is not None or la.ghost is not None:  # spider replay / --ghost: a checked record
+            self.open_replay(la.replay) if la.replay is not None else self.race(la.ghost)
+        elif la.position is not None:
             self.show_round(self.session.practice(la.position))
         elif la.daily is not None:
             self.start_daily(la.daily, suits=la.suits)
@@ -337,6 +355,8 @@ class SpiderApp(TerminalApp):
             self.open_lesson(messages.OpenLesson(self.lessons.lesson.number if self.lessons.lesson else 1))
             return
         self.show_round(self.session.retry(self.rules))
+        if getattr(self.session, "last_try", None) is not None and self.session.table is not None:
+            self.session.table.say(_("t: race your last try as a ghost."))
 
     def store_round(self) -> None:
         """Keep the unfinished solo round for Continue (without undo history)."""

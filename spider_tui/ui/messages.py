@@ -94,3 +94,38 @@ class SettingsChanged(Message):
 
 __all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenLesson", "OpenPalast", "PracticeDeal", "QuitApp",
            "RetryRound", "SettingsChanged", "ShowHelp", "ShowStats"]
+
+
+@dataclass
+class OpenRecords(Message):
+    """The Records list (SPEC §16)."""
+
+
+@dataclass
+class OpenReplay(Message):
+    """A record in the replay screen, at ``step`` (``None``: the start)."""
+
+    record: object  # spider_tui.records.Record (kept untyped: this module stays light)
+    step: int | None = None
+
+
+@dataclass
+class PlayFromHere(Message):
+    """"Play from here": a practice round from a replay step's position."""
+
+    position: str
+
+
+@dataclass
+class RaceRecord(Message):
+    """"Race this": the record's deal and rules, with the record as a ghost (called ``name``)."""
+
+    record: object
+    name: str | None = None
+
+
+@dataclass
+class ReviewRound(Message):
+    """``v`` after a round not won: its record's replay, with "Where did I lose it?" running."""
+
+    record: object

@@ -22,6 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
+from spider_tui.i18n import _
 from spider_tui.session import Session
 from spider_tui.table import Table
 from spider_tui.ui import messages
@@ -352,6 +353,29 @@ class GameScreen(Screen):
             self.post_message(messages.RetryRound())
         elif choice == "stats":  # s over Won!: the footer offers it
             self.post_message(messages.ShowStats())
+        elif choice == "share":  # x over Won!
+            self.action_share()
+
+    def action_ghost_last(self) -> None:
+        """t after a Retry, before the first move: race the last try as a ghost (SPEC §16)."""
+        last = getattr(self.session, "last_try", None)
+        if last is None or self.table.moves:
+            self.table.say(_("No last try to race: t works after a Retry, before the first move."))
+            self.sync()
+            return
+        self.post_message(messages.RaceRecord(last, _("last try")))
+
+    def action_share(self) -> None:
+        """x after a round: its spoiler-free line to the clipboard (OSC 52), and shown (SPEC §16)."""
+        record = getattr(self.session, "last_record", None)
+        if not self.table.over or record is None:
+            self.table.say(_("Share works once the round is over: x then copies a line without a single move."))
+            self.sync()
+            return
+        from spider_tui.records import share_line
+        from spider_tui.ui.share import copy
+
+        copy(self.app, share_line(record))
 
     def action_give_up(self) -> None:
         """Give up (SPEC §10): ends the round as lost, after a confirm."""
@@ -425,7 +449,11 @@ class GameScreen(Screen):
         self.after()
 
     def action_peek(self) -> None:
-        """v: the next column key shows that column whole."""
+        """v: the next column key shows that column whole; after a round not won, the review."""
+        record = getattr(self.session, "last_record", None)
+        if self.table.over and not self.table.won and record is not None:
+            self.post_message(messages.ReviewRound(record))
+            return
         self._peek_pending = True
         self.table.say(f"View which column? Press its key ({COLUMN_KEYS_TEXT}).")
         self.sync()

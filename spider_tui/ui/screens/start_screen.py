@@ -197,6 +197,9 @@ class StartScreen(KeysFollow, Screen):
     def action_help(self) -> None:
         self.leave_for(messages.ShowHelp())
 
+    def action_records(self) -> None:
+        self.post_message(messages.OpenRecords())
+
     def action_quit(self) -> None:
         self.post_message(messages.QuitApp())
 
