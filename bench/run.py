@@ -43,6 +43,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from decode import summary  # noqa: E402
+from floor import floor_bytes, pyte_cells  # noqa: E402
 from ptyterm import Term, all_of, has, proc_status, tree_cpu, tree_cpu_ns  # noqa: E402
 
 from tests.positions import NEARLY_WON  # noqa: E402  (a round one move from the win)
@@ -220,6 +221,12 @@ class Bench:
                  + ("" if opened and closed else " (did not open/close as expected)"),
                  "≤ 8 KB", max(b_open, b_close) <= 8192 and opened and closed)
 
+    def cells(self, t: Term) -> list:
+        """The screen as it is now, cell by cell (bench/floor.py)."""
+        t.until_quiet(0.05, timeout=2)
+        t.feed()
+        return pyte_cells(t.screen)
+
     def key(self, t: Term, keys: bytes, quiet: float = KEY_QUIET, shows=None) -> tuple[float | None, int, bytes]:
         """Press ``keys``; (ms from the write to the last byte of the answer, bytes, raw bytes).
         With ``shows`` (a screen test), also note the ms until the screen first passed it."""
@@ -251,8 +258,10 @@ class Bench:
 
         # The first move of the round: 8♠ from column 9 onto 9♠ in column 5.  It also enables
         # Undo, so the footer changes; measured apart from the moves below, where it does not.
+        f_before = self.cells(t)
         f_pick = self.key(t, b"9")
         f_put = self.key(t, b"5", shows=has(r"Moves: 1\b"))
+        f_floor = floor_bytes(f_before, self.cells(t))
         self.shown_ms.clear()
         self.save("first_move_put_key_5", f_put[2])
         base_screen = t.text()
@@ -264,11 +273,14 @@ class Bench:
         pick_ms, move_ms, undo_ms = [], [], []
         pick_b, put_b, undo_b = [], [], []
         bad = 0
+        floors: list[int] = []
         for i in range(cycles):
+            before = self.cells(t)
             ms, nb, raw_pick = self.key(t, b"3")
             pick_ms.append(ms), pick_b.append(nb)
             ms, nb, raw_put = self.key(t, b"2", shows=has(r"Moves: 2\b"))
             move_ms.append(ms), put_b.append(nb)
+            floors.append(floor_bytes(before, self.cells(t)))
             screen = t.text()
             if "Moves: 2" not in screen or table_rows(screen) == table_rows(base_screen):
                 bad += 1
@@ -302,6 +314,29 @@ class Bench:
         self.row("bytes for a whole move by keys: pick up `3` + put down `2` (issue 22 item 20)",
                  f"{move_bytes / 1024:.2f} KB", "≤ 1 KB", move_bytes <= 1024)
         self.row("  pick key `3` alone", f"{statistics.median(pick_b) / 1024:.2f} KB", "")
+
+        # A move by clicks: 2♠ of column 3 (x 22, row 5), then column 2's 3♠ (x 12); undone after.
+        c_before = self.cells(t)
+        c_pick = self.key(t, b"\x1b[<0;22;5M\x1b[<0;22;5m")
+        c_put = self.key(t, b"\x1b[<0;12;5M\x1b[<0;12;5m", shows=has(r"Moves: 2\b"))
+        c_floor = floor_bytes(c_before, self.cells(t))
+        clicked = "Moves: 2" in t.text()
+        self.save("click_move_put", c_put[2])
+        self.key(t, b"u", shows=has(r"Moves: 1\b"))
+        if table_rows(t.text()) != table_rows(base_screen):
+            self.notes.append("warning: the click move was not undone")
+
+        # SPEC §11: a move's bytes ≤ 1.5 × the floor (the cells that differ between the screen
+        # before the pick and the one after the put: a cursor move and the colours for each run)
+        mid_floor = statistics.median(floors)
+        for name, actual, floor in (
+                ("first move of the round (`9` `5`)", f_pick[1] + f_put[1], f_floor),
+                ("mid-round move (`3` `2`, median)", move_bytes, mid_floor),
+                ("click move (2♠ of column 3, then column 2)" + ("" if clicked else ": NOT PLAYED"),
+                 c_pick[1] + c_put[1], c_floor)):
+            ratio = actual / floor if floor else float("inf")
+            self.row(f"bytes ÷ floor, {name}: pick + put", f"{actual:.0f} B ÷ {floor:.0f} B = {ratio:.2f} ×",
+                     "≤ 1.5 ×", ratio <= 1.5)
 
         # 200 mouse motions over the table rows (SGR 1006, button 35 = motion, no button)
         t.until_quiet(0.3, timeout=3)
@@ -410,6 +445,29 @@ class Bench:
         t.close(b"\x11")
 
     # ------------------------------------------------------------------ engine
+    def searches(self) -> None:
+        """SPEC §11: memory after 10 solver questions and 10 winnable deals in a row (4 suits),
+        asked the way the app asks (bench/search.py: each search in a child process)."""
+        import json
+        import subprocess
+
+        seconds = 2.0 if self.quick else 5.0
+        p = subprocess.run([sys.executable, str(HERE / "search.py"), "--seconds", str(seconds), "--json"],
+                           capture_output=True, text=True, timeout=900)
+        if p.returncode != 0:
+            self.row("memory over 10 questions and 10 winnable deals", f"failed: {p.stderr.strip()[-300:]}", "", False)
+            return
+        r = json.loads(p.stdout.strip().splitlines()[-1])
+        after = r["after"]
+        self.row(f"RSS of the asking process (the app's modules) over 10 questions + 10 winnable deals at 4 suits "
+                 f"({seconds:g} s each): start / after 10 questions / after 10 deals / peak",
+                 f"{r['start']:.1f} / {after[9]:.1f} / {after[19]:.1f} / {r['peak']:.1f} MB", "≤ 80 MB",
+                 r["peak"] <= 80)
+        self.row("  the searches' child: largest RSS / start (fresh interpreter, median of 3)",
+                 f"{r['children_peak']:.1f} MB / {r['start_ms']:.0f} ms", "")
+        self.row("  left behind after the searches: threads / child processes",
+                 f"{r['threads']} / {r['children']}", "0 / 0", r["threads"] == 0 and r["children"] == 0)
+
     def engine(self) -> None:
         import engine
 
@@ -425,20 +483,24 @@ class Bench:
         return "\n".join(out)
 
 
+PARTS = ("start", "session", "searches", "engine")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer repetitions (about 30 s)")
     ap.add_argument("--dump", type=Path, metavar="DIR", help="save raw output of each action and decode it")
+    ap.add_argument("--only", choices=PARTS, action="append", help="run only this part (may be repeated)")
     a = ap.parse_args()
+    parts = a.only or PARTS
     for k in [k for k in os.environ if k.startswith("TEXTUAL_")]:
         del os.environ[k]  # the runs must not inherit someone's Textual settings
 
     b = Bench(a.quick, a.dump)
     t0 = time.monotonic()
     try:
-        b.start()
-        b.session()
-        b.engine()
+        for part in parts:
+            getattr(b, part)()
     finally:
         shutil.rmtree(b.tmp, ignore_errors=True)
     from importlib.metadata import version
