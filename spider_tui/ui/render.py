@@ -179,7 +179,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         back = marks["back"]
         line(f" {down} ".center(w, back), Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True), 0)
 
-    def card_style(i: int) -> tuple[str, Style]:
+    def card_style(i: int, target: bool = True) -> tuple[str, Style]:
         c = cards[i]
         from_end = n - i
         mark = " "
@@ -190,7 +190,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         elif from_end <= state.hint_from:
             bg = pal.hint
             mark = marks["hint"] if from_end == state.hint_from else " "
-        elif i == n - 1 and state.target:
+        elif i == n - 1 and state.target and target:
             bg, mark = pal.target, marks["target"]
         elif i == n - 1 and state.hint_to:
             bg, mark = pal.hint, marks["hint_to"]
@@ -229,12 +229,16 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         else:
             line(mark + label, st, i)
         if i == n - 1 and exposed_lines > 1:
+            # A target is marked on the card's first line only (its mark and colour): the pick
+            # that marks every target and the put that clears them write a third as much for
+            # each (SPEC §11's byte floor).
+            rest = card_style(i, target=False)[1] if mark == marks["target"] else st
             for _ in range((exposed_lines - 2) // 2):
-                line("", st, i)
+                line("", rest, i)
             if exposed_lines >= 3:
-                line(glyph.center(w), st, i)
+                line(glyph.center(w), rest, i)
             for _ in range((exposed_lines - 2) // 2):
-                line("", st, i)
-            line(label.rjust(w), st, i)
+                line("", rest, i)
+            line(label.rjust(w), rest, i)
     return ColumnPicture(text, rows, tuple(more_rows))
 
