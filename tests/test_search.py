@@ -32,8 +32,12 @@ def children() -> list[int]:
     return out
 
 
+SEARCH_THREADS = ("spider-find-winnable", "spider-prover", "spider-question")
+
+
 def search_threads() -> list[str]:
-    return [t.name for t in threading.enumerate() if t.name.startswith("spider-")]
+    """The live threads of searches (other tests' save writers are not searches)."""
+    return [t.name for t in threading.enumerate() if t.name in SEARCH_THREADS]
 
 
 def until(pred, timeout: float = 60.0, what: str = "waiting") -> None:
