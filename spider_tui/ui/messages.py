@@ -26,7 +26,8 @@ class Intent(Message):
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
 
-    __hash__ = None  # type: ignore[assignment]  (as a dataclass with eq: mutable, not hashable)
+    # as a dataclass with eq: mutable, so not hashable
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.FIELDS)})"
