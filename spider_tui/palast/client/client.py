@@ -29,6 +29,10 @@ from spider_tui.palast import messages as m
 from spider_tui.palast.messages import BadMessage, Message
 
 
+#: Message types the server sends only as events, never as the answer to a request.
+EVENT_ONLY = ("progress",)
+
+
 class Received(dict):
     """A message as the server sent it (the JSON object), with ``message``: the same message
     typed and checked against ``spider_tui.palast.messages``."""
@@ -55,6 +59,10 @@ class PalastClient:
         #: the event types ``events()`` delivers (None: all); others are dropped unread, which
         #: saves the bots typing the progress of everybody else at their tables
         self.wanted = frozenset(events) if events is not None else None
+        # an event type that is never an answer, not wanted: known by its first bytes and
+        # dropped before it is even parsed (the progress of everybody else at the table)
+        self._skip = tuple(f'{{"type":{sep}"{t}"' for t in EVENT_ONLY if self.wanted is not None
+                           and t not in self.wanted for sep in ("", " "))
         self.name: str | None = None
         self.token: str | None = None
         self._ids = itertools.count(1)
@@ -87,6 +95,8 @@ class PalastClient:
     async def _read(self) -> None:
         try:
             async for data in self.ws:
+                if self._skip and isinstance(data, str) and data.startswith(self._skip):
+                    continue
                 try:
                     msg = json.loads(data)
                 except (ValueError, RecursionError):
