@@ -49,6 +49,18 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
+def proc_cpu_ns(pid: int) -> int:
+    """CPU time (ns) of pid's own threads (schedstat), without its children."""
+    total = 0
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+    except (OSError, IndexError, ValueError):
+        pass
+    return total
+
+
 def tree_cpu_ns(pid: int) -> int:
     """CPU time (ns) of pid, its threads and its descendants, from /proc/*/task/*/schedstat:
     nanosecond resolution, where /proc/*/stat counts 10 ms clock ticks."""
@@ -89,7 +101,8 @@ def proc_status(pid: int, field: str) -> int | None:
 class Term:
     """One program in a pty of ``cols`` × ``rows``.  ``chunks`` keeps (time, bytes) of every read."""
 
-    def __init__(self, argv: list[str], cols: int = 100, rows: int = 30, env: dict[str, str] | None = None):
+    def __init__(self, argv: list[str], cols: int = 100, rows: int = 30, env: dict[str, str] | None = None,
+                 cpu: bool = False):
         self.cols, self.rows = cols, rows
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -108,6 +121,9 @@ class Term:
         self.chunks: list[tuple[float, bytes]] = []
         self.fed = 0  # chunks already fed to pyte
         self.alive = True
+        # with ``cpu``: the program's own CPU time (ns) right after each chunk was read
+        self.cpu_at: dict[float, int] | None = {} if cpu else None
+        self.cpu_ms: float | None = None  # set by the bench: CPU ms up to the first full frame
 
     # ------------------------------------------------------------------ reading
     @property
@@ -128,6 +144,8 @@ class Term:
             self.alive = False
             return -1
         self.chunks.append((now, data))
+        if self.cpu_at is not None:
+            self.cpu_at[now] = proc_cpu_ns(self.pid)
         # answer queries that would otherwise stall a program, as ptyprobe does
         if b"\x1b[6n" in data:
             self.feed()

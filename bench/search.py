@@ -16,6 +16,7 @@ forkserver and spawn, median of 7.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import resource
@@ -147,12 +148,17 @@ def main() -> int:
     ap.add_argument("--in-process", action="store_true", help="the searches in this process (main before)")
     ap.add_argument("--start-only", action="store_true", help="only the cost of starting a child")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON line")
     a = ap.parse_args()
     if a.start_only:
         for name, ms in start_costs().items():
             print(f"start a search child, {name}: {ms:.0f} ms")
         return 0
-    r = session(a.seconds, a.in_process, a.quiet)
+    r = session(a.seconds, a.in_process, a.quiet or a.json)
+    if a.json:
+        r["start_ms"] = start_costs(3)["fresh interpreter (spider_tui.search)"]
+        print(json.dumps(r))
+        return 0
     after = r["after"]
     assert isinstance(after, list)
     how = "in this process" if a.in_process else "each in a child"

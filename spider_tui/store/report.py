@@ -6,13 +6,13 @@ Both read only the data dict (from :meth:`SaveFile.load`); with no save file the
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich import box
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from spider_tui.safe_text import safe
 from spider_tui.store.stats import CLASSIC, stats_rules, summary
+
+if TYPE_CHECKING:  # rich's Table only for `spider stats` and the stats screen, not at start
+    from rich.table import Table
 
 NO_VALUE = "—"
 NO_VALUE_ASCII = "-"
@@ -87,6 +87,9 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     # A preset name is a key from the save file: never markup, never raw control characters.
     title = safe("Spider stats" if rules == CLASSIC else f"Spider stats ({rules} rules)", newlines=False)
     title.end = "\n"  # safe() text ends without one: the ASCII box's top edge went onto the title line
+    from rich import box
+    from rich.table import Table
+
     table = Table(title=title, box=box.ASCII if ascii else box.SIMPLE_HEAD, title_justify="left")
     table.add_column("")
     from .path import LEVELS  # the path (SPEC §15): the classic suit counts are its levels

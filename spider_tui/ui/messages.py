@@ -1,95 +1,130 @@
-"""What a screen wants, posted up to the app: one dataclass message per intent.
+"""What a screen wants, posted up to the app: one message per intent.
 
 A screen is given what it renders (its session, book and look) and posts one of these when the
 player asks for something beyond it; the app decides (``SpiderApp`` handles each with ``@on``).
 Questions a screen can answer itself (Give up?, Retry?) are asked before the message is posted:
 a message is the intent, already confirmed.
+
+Plain classes, not dataclasses: twelve ``@dataclass`` definitions cost ~6 ms of every start
+(SPEC §11's start budget).  :class:`Intent` gives them what the dataclasses did: equality by
+type and fields, and a repr.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
+from typing import ClassVar
 
 from textual.message import Message
 
 
-@dataclass
-class NewRound(Message):
+class Intent(Message):
+    """A message whose fields (``FIELDS``) make its equality and repr, as a dataclass's."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.FIELDS)
+
+    # as a dataclass with eq: mutable, so not hashable
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.FIELDS)})"
+
+
+class NewRound(Intent):
     """A new deal (at ``suits``, else the command line's, else the setting's)."""
 
-    suits: int | None = None
+    FIELDS = ("suits",)
+
+    def __init__(self, suits: int | None = None) -> None:
+        self.suits = suits
+        super().__init__()
 
 
-@dataclass
-class DailyRound(Message):
+class DailyRound(Intent):
     """The daily deal of ``day``."""
 
-    day: date
+    FIELDS = ("day",)
+
+    def __init__(self, day: date) -> None:
+        self.day = day
+        super().__init__()
 
 
-@dataclass
-class ContinueRound(Message):
+class ContinueRound(Intent):
     """The unfinished round kept in the save file, back on the table."""
 
 
-@dataclass
-class RetryRound(Message):
+class RetryRound(Intent):
     """The same deal from the start (the round on the table has ended)."""
 
 
-@dataclass
-class PracticeDeal(Message):
+class PracticeDeal(Intent):
     """Deal ``deal`` (a number or a deal code) played alone as practice (not recorded), e.g. a
     Palast round's deal."""
 
-    deal: int | str
-    suits: int
-    rules: str
+    FIELDS = ("deal", "suits", "rules")
+
+    def __init__(self, deal: int | str, suits: int, rules: str) -> None:
+        self.deal = deal
+        self.suits = suits
+        self.rules = rules
+        super().__init__()
 
 
-@dataclass
-class OpenLesson(Message):
+class OpenLesson(Intent):
     """Lesson ``number`` on the table (SPEC §15); ``None``: the lesson after the one played."""
 
-    number: int | None = None
+    FIELDS = ("number",)
+
+    def __init__(self, number: int | None = None) -> None:
+        self.number = number
+        super().__init__()
 
 
-@dataclass
-class LeaveRound(Message):
+class LeaveRound(Intent):
     """Back from the round to where it was started from; the round is kept for Continue."""
 
 
-@dataclass
-class ShowStats(Message):
+class ShowStats(Intent):
     """The statistics."""
 
 
-@dataclass
-class ShowHelp(Message):
+class ShowHelp(Intent):
     """The rules, controls and tips; opened at the section ``section`` (a heading, e.g.
     ``"PALAST"``) when given."""
 
-    section: str | None = None
+    FIELDS = ("section",)
+
+    def __init__(self, section: str | None = None) -> None:
+        self.section = section
+        super().__init__()
 
 
-@dataclass
-class OpenPalast(Message):
+class OpenPalast(Intent):
     """The Palast (SPEC §13): the server and name, then the lobby."""
 
-    url: str | None = None
+    FIELDS = ("url",)
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url
+        super().__init__()
 
 
-@dataclass
-class QuitApp(Message):
+class QuitApp(Intent):
     """Keep the round for Continue, then leave."""
 
 
-@dataclass
-class SettingsChanged(Message):
+class SettingsChanged(Intent):
     """A setting was changed in the save book (``name`` as in the save file's settings)."""
 
-    name: str
+    FIELDS = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__()
 
 
 __all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenLesson", "OpenPalast", "PracticeDeal", "QuitApp",

@@ -1,9 +1,11 @@
 """"Could this still be won?" on the table screen (SPEC §14): confirm, ask in the background, tell.
 
 The solver peeks at face-down cards and the stock, so the question says first that asking
-turns the round into practice (not recorded), and only then asks.  It runs in a thread on its
-own copy of the position (``spider_tui.winnable.Question``, the one runner of a solver question):
-the table stays live.  Asking again while it runs stops it; leaving the round stops it too.
+turns the round into practice (not recorded), and only then asks.  It runs in a child process
+on its own copy of the position (``spider_tui.winnable.Question``, the one runner of a solver
+question, waits for it in a thread): the table stays live, and the search's memory goes back
+when it ends.  Asking again while it runs stops it (and kills the child); leaving the round
+stops it too.
 
 The game screen holds one :class:`SolverQuestion` and gives it what it needs as callables: it
 knows no screen.

@@ -144,9 +144,20 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     # Header: the column number (key 0 is column 10), highlighted under the cursor.
     # Under the cursor the number is also bracketed: the cursor shows without colour or
     # attributes too (NO_COLOR, a screen reader, a copied screen).
+    # Only the number (with its brackets) is reversed, not the whole width: the cursor going
+    # from one column to another rewrites a few cells (SPEC §11's byte floor).
     head = f"[{number}]" if state.cursor_here else str(number)
-    head_style = Style(reverse=True, bold=True) if state.cursor_here else Style(dim=True)
-    line(head.center(w), head_style)
+    if state.cursor_here and len(head) < w:
+        left = (w - len(head)) // 2
+        if rows:
+            text.append("\n")
+        text.append(" " * left, Style(dim=True))
+        text.append(head, Style(reverse=True, bold=True))
+        text.append(" " * (w - left - len(head)), Style(dim=True))
+        text.append(" ")
+        rows.append(None)
+    else:
+        line(head.center(w), Style(reverse=True, bold=True) if state.cursor_here else Style(dim=True))
 
     cards, n, down = state.cards, len(state.cards), state.down
     avail = height - 1
@@ -179,18 +190,18 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         back = marks["back"]
         line(f" {down} ".center(w, back), Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True), 0)
 
-    def card_style(i: int) -> tuple[str, Style]:
+    def card_style(i: int, target: bool = True, cursor: bool = True, held: bool = True) -> tuple[str, Style]:
         c = cards[i]
         from_end = n - i
         mark = " "
         bg = pal.face
-        if from_end <= state.held:
+        if from_end <= state.held and held:
             bg = pal.held
             mark = marks["held"] if from_end == state.held else " "
         elif from_end <= state.hint_from:
             bg = pal.hint
             mark = marks["hint"] if from_end == state.hint_from else " "
-        elif i == n - 1 and state.target:
+        elif i == n - 1 and state.target and target:
             bg, mark = pal.target, marks["target"]
         elif i == n - 1 and state.hint_to:
             bg, mark = pal.hint, marks["hint_to"]
@@ -204,7 +215,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             # Without colour a card reads as a reversed block (README: bold and reverse video);
             # the held group, the hint and the targets are bold and not reversed, with their marks.
             st = Style(reverse=bg == pal.face, bold=bg != pal.face)
-        if state.cursor == i:
+        if state.cursor == i and cursor:
             st += Style(underline=True, bold=True)
             if mark == " " and i != n - 1:  # a card above the exposed one: marked in the text too
                 mark = marks["cursor"]
@@ -231,12 +242,17 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         else:
             line(mark + label, st, i)
         if i == n - 1 and exposed_lines > 1:
+            # The held group's exposed card, a target and the cursor are marked on the card's
+            # first line only (the mark and colour, the cursor's underline): the pick that lifts
+            # the group, marks every target and moves the cursor, and the put that clears them,
+            # write a third as much for each card (SPEC §11's byte floor).
+            rest = card_style(i, target=False, cursor=False, held=False)[1]
             for _ in range((exposed_lines - 2) // 2):
-                line("", st, i)
+                line("", rest, i)
             if exposed_lines >= 3:
-                line(glyph.center(w), st, i)
+                line(glyph.center(w), rest, i)
             for _ in range((exposed_lines - 2) // 2):
-                line("", st, i)
-            line(label.rjust(w), st, i)
+                line("", rest, i)
+            line(label.rjust(w), rest, i)
     return ColumnPicture(text, rows, tuple(more_rows))
 

@@ -13,7 +13,7 @@ give the same screen:
   widget painted twice, or a row rewritten unchanged, costs nothing the second time);
   a blank cell looks the same whatever its foreground colour or boldness;
 - the SGR state carries over between cells: only the attributes that change are sent
-  (a reset only when an attribute must be switched off);
+  (an attribute switched off by its own code, a reset only when that is shorter);
 - the cursor moves only when the next written cell is not where the cursor already is
   (a short forward skip or ``CR LF`` when shorter than a full move).
 
@@ -104,9 +104,16 @@ def blank_look(state: tuple) -> tuple:
     return tuple(kv for kv in state if kv[0] in SHOWS_ON_BLANK or kv[0] == "raw")
 
 
+# What switches one attribute off without a reset (a colour is switched off by a reset: no
+# default-colour code is ever sent, so NO_COLOR output never holds a colour code).
+OFF = {"1": "22", "2": "22", "3": "23", "4": "24", "21": "24", "5": "25", "7": "27", "8": "28", "9": "29"}
+
+
 @lru_cache(4096)
 def sgr_change(old: tuple, new: tuple) -> str:
-    """The shortest SGR sequence that turns ``old`` into ``new`` ("" when they are equal)."""
+    """The shortest SGR sequence that turns ``old`` into ``new`` ("" when they are equal): the
+    changes alone (an attribute switched off with its own code, ``22``, ``24``, ``39`` …) or
+    a reset and the whole new state, whichever is shorter."""
     if old == new:
         return ""
     if not new:
@@ -114,9 +121,20 @@ def sgr_change(old: tuple, new: tuple) -> str:
     od, nd = dict(old), dict(new)
     if "raw" in nd:
         return f"\x1b[0;{nd['raw']}m"
-    if "raw" not in od and all(k in nd for k in od):
-        return "\x1b[" + ";".join(v for k, v in new if od.get(k) != v) + "m"
-    return "\x1b[0;" + ";".join(v for _, v in new) + "m"
+    reset = "\x1b[0;" + ";".join(v for _, v in new) + "m"
+    if "raw" in od:
+        return reset
+    offs: list[str] = []
+    for k in od:
+        if k not in nd:
+            off = OFF.get(k)
+            if off is None:
+                return reset  # no code of its own (or one that switches off more than it)
+            if off not in offs:
+                offs.append(off)
+    gone = {k for k in od if OFF.get(k) in offs}  # 22 switches off 1 and 2, 24 both underlines
+    delta = "\x1b[" + ";".join(offs + [v for k, v in new if od.get(k) != v or k in gone]) + "m"
+    return delta if len(delta) < len(reset) else reset
 
 
 class Wire:

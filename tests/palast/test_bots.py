@@ -45,3 +45,83 @@ def test_a_stuck_bot_gives_up():
 def test_a_human_pace_takes_seconds_like_a_person(seed, first):
     d = human_delay(random.Random(seed), first)
     assert (2.0 <= d <= 6.0) if first else (0.6 <= d <= 1.8)
+
+
+def _played(game: Game, move: str):
+    """The server's answer to ``move`` on the full game, as ``LiveTable`` builds it."""
+    from spider_tui.engine.cards import card_text
+    from spider_tui.palast import messages as msg
+
+    played = game.play(move)
+    return msg.Played(
+        move=move, position=game.view(), score=game.score, moves=game.moves, state="playing",
+        turned_up=[msg.TurnedUp(column=c, card=card_text(card)) for c, card in played.turned_up],
+        dealt=[card_text(c) for c in played.dealt],
+        completed=[c for c, _suit in played.completed],
+    )
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.integers(1, 10**6), st.sampled_from([1, 2, 4]), st.integers(0, 2**32))
+def test_a_bots_view_after_its_move_is_the_servers_view(number, suits, seed):
+    """The bots play their own move on their view and tell it the cards the answer turned up
+    or dealt (cheaper than reading the position again): the view must stay exactly what the
+    server says it is, without falling back on reading the position."""
+    from spider_tui.palast.client import bots
+
+    read_again = []
+
+    def next_view(view, move, answer):
+        real = Game.from_text
+        bots.Game.from_text = lambda text: (read_again.append(move), real(text))[1]  # type: ignore[method-assign]
+        try:
+            return bots.next_view(view, move, answer)
+        finally:
+            bots.Game.from_text = real  # type: ignore[method-assign]
+
+    rng = random.Random(seed)
+    full = Game.new(number, suits=suits)
+    view = view_of(full)
+    for _ in range(120):
+        moves = [str(mv) for mv in view.legal_moves()]
+        if not moves or full.over:
+            break
+        hint = view.hint()
+        move = str(hint) if hint is not None and rng.random() < 0.7 else rng.choice(moves)
+        answer = _played(full, move)
+        view = next_view(view, move, answer)
+        assert view.view() == full.view()
+        assert view.key() == Game.from_text(full.view()).key()
+    assert read_again == []
+
+
+async def test_a_bots_connection_drops_the_others_progress_but_gets_its_round_and_answers(palast):
+    """The bots read only ``round``, ``round_over`` and ``table_over`` events (BOT_EVENTS): the
+    others' progress is dropped unread; answers always come through."""
+    from spider_tui.palast.client.bots import BOT_EVENTS
+    from spider_tui.palast.client.client import PalastClient
+    from tests.waiting import until
+
+    anna = await palast.player("Anna")
+    bo = await PalastClient.connect(palast.url, events=BOT_EVENTS)
+    bo.keep_received = True
+    palast.clients.append(bo)
+    await bo.hello("Bo", None)
+    opened = await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
+    await bo.join(code=opened["code"])
+    await anna.start()
+    first = await bo.wait_for("round")
+    view = Game.from_text(first["position"])
+    await anna.wait_for("round")
+    for _ in range(3):
+        await anna.play(str(Game.from_text((await anna.request("play", check=False, move="deal"))["position"]).hint()
+                            or "deal"))
+    await until(lambda: sum(m["type"] == "progress" and m["player"] == "Anna" for m in anna.received) >= 3,
+                what="Anna's own progress")
+    answer = await bo.play(str(view.hint()))
+    assert answer["type"] == "played"
+    await anna.play("give up")
+    await bo.play("give up")
+    await bo.wait_for("round_over")
+    assert not any(m["type"] == "progress" for m in bo.received)  # seen on the wire, never typed
+    assert bo._events.empty() or all(e["type"] in BOT_EVENTS for e in list(bo._events._queue) if e)

@@ -130,6 +130,20 @@ def test_sgr_changes_send_only_what_differs_and_never_a_default_colour():
     assert sgr_change(parse_sgr("1", ()), parse_sgr("1;7", ())) == "\x1b[7m"
 
 
+def test_an_attribute_is_switched_off_by_its_own_code_when_that_is_shorter_than_a_reset():
+    """Issue 32 item 2: leaving a bold, underlined card for a plain one sent a reset and the
+    whole truecolor state again (``ESC[0;48;2;239;235;224;38;2;17;17;17m``, 36 B)."""
+    held = parse_sgr("1;4;38;2;17;17;17;48;2;239;235;224", ())
+    plain = parse_sgr("38;2;17;17;17;48;2;239;235;224", ())
+    assert sgr_change(held, plain) == "\x1b[22;24m"
+    assert sgr_change(parse_sgr("1;2;38;2;1;2;3", ()), parse_sgr("2;38;2;1;2;3", ())) == "\x1b[22;2m"
+    assert sgr_change(parse_sgr("1;7", ()), parse_sgr("1", ())) == "\x1b[27m"
+    # where the reset is shorter, the reset
+    assert sgr_change(parse_sgr("1;3;4;7;9;31", ()), parse_sgr("31", ())) == "\x1b[0;31m"
+    for old, new in ((held, plain), (plain, held), (parse_sgr("1;2;4;21", ()), parse_sgr("2;21;31", ()))):
+        assert parse_sgr(sgr_change(old, new)[2:-1], old) == new
+
+
 # Issue 22 item 1: whole screens as Textual paints them, through size changes, a text that
 # changes within its line, a dialog that opens over the table and closes, and a notice that
 # comes and goes.  After every write the wire's screen is the one Textual painted.

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spider_tui.engine import Game, fairbot
+from spider_tui.engine.cards import UNKNOWN
 
 from spider_tui.palast import messages as m
 from spider_tui.palast.client.client import PalastClient, Refused
@@ -69,6 +70,31 @@ def bot_line(view: Game, level: int = DEFAULT_LEVEL) -> list[str]:
     return line or ["give up"]
 
 
+#: The events a bot reads (the progress of the others at its table is dropped unread).
+BOT_EVENTS = (m.Round.TYPE, m.RoundOver.TYPE, m.TableOver.TYPE)
+
+
+def next_view(view: Game, move: str, answer: m.Played) -> Game:
+    """The bot's view after its ``move`` was played: the same move on its own view, told the
+    cards the answer turned up or dealt (``Game.tell``), which is much cheaper than reading the
+    whole position again; the position is read anew only when the two disagree on the move count
+    or the score (never seen: a guard)."""
+    try:
+        view.play(move)
+        if answer.dealt:
+            told = view.tell_row(answer.dealt)
+            later = [(t.column, t.card) for t in answer.turned_up if UNKNOWN in view.columns[t.column - 1]]
+            if later or (told is not None and told.turned_up):
+                view.tell(later)
+        elif answer.turned_up:
+            view.tell([(t.column, t.card) for t in answer.turned_up])
+    except Exception:  # any surprise: the server's word is the view
+        return Game.from_text(answer.position)
+    if view.moves != answer.moves or view.score != answer.score:
+        return Game.from_text(answer.position)
+    return view
+
+
 def human_delay(rng: random.Random, first: bool) -> float:
     """Seconds a person takes before an action: looking at a new table for the first move of a
     plan (2–6 s), about a second for each further move of a line they already see (0.6–1.8 s)."""
@@ -102,7 +128,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
 
     while time.monotonic() < deadline:
         try:
-            c = await PalastClient.connect(url)
+            c = await PalastClient.connect(url, events=BOT_EVENTS)
         except (OSError, asyncio.TimeoutError):
             tally.errors += 1
             await asyncio.sleep(1)
@@ -141,7 +167,9 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                     view = None
                     await _sit(c, deadline)
                 if view is not None and loop.time() >= next_at and time.monotonic() < deadline:
-                    if not line:
+                    if not line and level <= 0:
+                        line = bot_line(view, level)  # the hint: cheaper than a hop to a thread
+                    elif not line:
                         # Planning takes CPU: in a thread, so the connection keeps answering.
                         line = await asyncio.to_thread(bot_line, view, level)
                     move = line.pop(0)
@@ -151,9 +179,10 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                     next_at = max(next_at + wait_before(not line), loop.time())
                     if isinstance(answer, m.Played):
                         tally.actions += 1
-                        view = Game.from_text(answer.position)
                         if answer.state != "playing":
                             view = None  # solved, gave up or stuck: wait for the round's end
+                        else:
+                            view = next_view(view, move, answer)
                     else:
                         tally.refused += 1
                         view = None

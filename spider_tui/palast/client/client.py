@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -27,6 +27,10 @@ from websockets.exceptions import ConnectionClosed
 
 from spider_tui.palast import messages as m
 from spider_tui.palast.messages import BadMessage, Message
+
+
+#: Message types the server sends only as events, never as the answer to a request.
+EVENT_ONLY = ("progress",)
 
 
 class Received(dict):
@@ -50,8 +54,15 @@ class Refused(Exception):
 
 
 class PalastClient:
-    def __init__(self, ws: ClientConnection):
+    def __init__(self, ws: ClientConnection, events: Collection[str] | None = None):
         self.ws = ws
+        #: the event types ``events()`` delivers (None: all); others are dropped unread, which
+        #: saves the bots typing the progress of everybody else at their tables
+        self.wanted = frozenset(events) if events is not None else None
+        # an event type that is never an answer, not wanted: known by its first bytes and
+        # dropped before it is even parsed (the progress of everybody else at the table)
+        self._skip = tuple(f'{{"type":{sep}"{t}"' for t in EVENT_ONLY if self.wanted is not None
+                           and t not in self.wanted for sep in ("", " "))
         self.name: str | None = None
         self.token: str | None = None
         self._ids = itertools.count(1)
@@ -64,9 +75,9 @@ class PalastClient:
         self._reader = asyncio.ensure_future(self._read())
 
     @classmethod
-    async def connect(cls, url: str, **kwargs: Any) -> "PalastClient":
+    async def connect(cls, url: str, events: Collection[str] | None = None, **kwargs: Any) -> "PalastClient":
         ws = await connect(url, max_size=2**20, open_timeout=10, **kwargs)
-        return cls(ws)
+        return cls(ws, events)
 
     async def __aenter__(self) -> "PalastClient":
         return self
@@ -84,6 +95,8 @@ class PalastClient:
     async def _read(self) -> None:
         try:
             async for data in self.ws:
+                if self._skip and isinstance(data, str) and data.startswith(self._skip):
+                    continue
                 try:
                     msg = json.loads(data)
                 except (ValueError, RecursionError):
@@ -94,6 +107,8 @@ class PalastClient:
                     self.received.append(msg)
                 msg_id = msg.get("id")
                 fut = self._pending.pop(msg_id, None) if isinstance(msg_id, int) else None
+                if fut is None and self.wanted is not None and msg.get("type") not in self.wanted:
+                    continue  # an event nobody here reads
                 try:
                     typed = Received(msg, m.read_server(msg))
                 except BadMessage as e:
@@ -141,7 +156,8 @@ class PalastClient:
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
         self._pending[msg_id] = fut
         await self.ws.send(json.dumps(make(msg_id)))
-        answer: Received = await asyncio.wait_for(fut, timeout)
+        async with asyncio.timeout(timeout):  # no task per request, as wait_for makes
+            answer: Received = await fut
         if check and isinstance(answer.message, (m.Refused, m.Error)):
             raise Refused(answer)
         return answer
@@ -185,7 +201,10 @@ class PalastClient:
 
     async def next_event(self, timeout: float | None = None) -> Received | None:
         """The next event, or None when the connection closed."""
-        return await asyncio.wait_for(self._events.get(), timeout)
+        if not self._events.empty():
+            return self._events.get_nowait()
+        async with asyncio.timeout(timeout):
+            return await self._events.get()
 
     async def events(self) -> AsyncIterator[Received]:
         """Every event until the connection closes."""
