@@ -127,40 +127,52 @@ class SettingsChanged(Intent):
         super().__init__()
 
 
-__all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenLesson", "OpenPalast", "PracticeDeal", "QuitApp",
-           "RetryRound", "SettingsChanged", "ShowHelp", "ShowStats"]
-
-
-@dataclass
-class OpenRecords(Message):
+class OpenRecords(Intent):
     """The Records list (SPEC §16)."""
 
 
-@dataclass
-class OpenReplay(Message):
+class OpenReplay(Intent):
     """A record in the replay screen, at ``step`` (``None``: the start)."""
 
-    record: object  # spider_tui.records.Record (kept untyped: this module stays light)
-    step: int | None = None
+    FIELDS = ("record", "step")
+
+    def __init__(self, record: object, step: int | None = None) -> None:
+        self.record = record  # spider_tui.records.Record (kept untyped: this module stays light)
+        self.step = step
+        super().__init__()
 
 
-@dataclass
-class PlayFromHere(Message):
+class PlayFromHere(Intent):
     """"Play from here": a practice round from a replay step's position."""
 
-    position: str
+    FIELDS = ("position",)
+
+    def __init__(self, position: str) -> None:
+        self.position = position
+        super().__init__()
 
 
-@dataclass
-class RaceRecord(Message):
+class RaceRecord(Intent):
     """"Race this": the record's deal and rules, with the record as a ghost (called ``name``)."""
 
-    record: object
-    name: str | None = None
+    FIELDS = ("record", "name")
+
+    def __init__(self, record: object, name: str | None = None) -> None:
+        self.record = record
+        self.name = name
+        super().__init__()
 
 
-@dataclass
-class ReviewRound(Message):
+class ReviewRound(Intent):
     """``v`` after a round not won: its record's replay, with "Where did I lose it?" running."""
 
-    record: object
+    FIELDS = ("record",)
+
+    def __init__(self, record: object) -> None:
+        self.record = record
+        super().__init__()
+
+
+__all__ = ["ContinueRound", "DailyRound", "LeaveRound", "NewRound", "OpenLesson", "OpenPalast", "OpenRecords",
+           "OpenReplay", "PlayFromHere", "PracticeDeal", "QuitApp", "RaceRecord", "RetryRound", "ReviewRound",
+           "SettingsChanged", "ShowHelp", "ShowStats"]
