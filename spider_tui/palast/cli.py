@@ -69,6 +69,8 @@ def server_parser() -> Parser:
     p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
     # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
     p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
+    # The embedded Palast: only connections that present the secret in $SPIDER_PALAST_KEY get in.
+    p.add_argument("--key-from-env", action="store_true", help=argparse.SUPPRESS)
     from spider_tui.palast.server.server import Limits
 
     d = Limits()
@@ -136,6 +138,12 @@ def cmd_server(argv: list[str]) -> int:
     limits = Limits(connections=args.max_connections, per_address=args.per_address, names=args.names_per_hour,
                     tables=args.tables_per_address, address_rate=args.address_rate,
                     address_burst=max(Limits().address_burst, args.address_rate * 2), forwarded=args.forwarded_for)
+    if args.key_from_env:
+        import os
+
+        limits.key = os.environ.pop("SPIDER_PALAST_KEY", "") or None
+        if limits.key is None:
+            raise UsageError("--key-from-env: SPIDER_PALAST_KEY is not set", "spider server")
     server = PalastServer(store, args.host, args.port, options=options, broker=broker, limits=limits)
 
     async def run() -> None:

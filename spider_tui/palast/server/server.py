@@ -33,6 +33,7 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from spider_tui.palast import messages as m, names, protocol
+from spider_tui.palast import KEY_HEADER
 from spider_tui.palast.server.broker import Broker
 from spider_tui.palast.server.guard import (DRAIN_MARK, HANDSHAKE_SECONDS, PREFIX_FACTOR, WRITE_LIMIT, Guard,
                                             GuardedConnection, address_key, connection_class, prefix_key)
@@ -69,6 +70,7 @@ class Limits:
     names_seconds: float = 3600.0
     tables: int = 10  # tables opened from one address that wait to start at once
     forwarded: bool = False  # take the address from X-Forwarded-For (a trusted reverse proxy)
+    key: str | None = None  # a private server (the embedded Palast): only who presents it gets in
 
 
 class RateLimit:
@@ -243,6 +245,11 @@ class PalastServer:
             bad = unexpected_headers(request, self.limits.forwarded)
             if bad:
                 return ws.respond(HTTPStatus.BAD_REQUEST, bad + "\n")
+            if self.limits.key is not None:
+                given = request.headers.get_all(KEY_HEADER)
+                if len(given) != 1 or not hmac.compare_digest(given[0].encode(), self.limits.key.encode()):
+                    return ws.respond(HTTPStatus.FORBIDDEN, "This Palast is private to the app that started it; "
+                                                            "start your own with spider server.\n")
             key = self.address(ws, request)
             if self.limits.forwarded and isinstance(ws, GuardedConnection):
                 ws.count_as(key)
