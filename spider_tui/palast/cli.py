@@ -16,6 +16,7 @@ import sqlite3
 import sys
 
 from spider_tui.cli_args import Parser, UsageError, port
+from spider_tui.i18n import N_
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -328,5 +329,19 @@ def cmd_bots(argv: list[str]) -> int:
         print(json.dumps(summary))
     else:
         for k, v in summary.items():
-            print(f"{k:>16}: {v}")
+            if k == "errors_by_kind":
+                for kind, n in v.items():
+                    print(f"{n:>16}× {kind}")
+            else:
+                print(f"{k:>16}: {v}")
+    if summary.get("turned_away"):
+        from spider_tui.i18n import _  # noqa: I001
+
+        print(_(LIMITS_LINE).format(n=summary["turned_away"], players=args.players), file=sys.stderr)
     return 0 if summary["actions"] or not summary["errors"] else 1
+
+
+#: When the server turns bots away for its per-address limits (SPEC §13: say so in one line, and how).
+LIMITS_LINE = N_("spider bots: the server turned {n} connections of {players} bots away for its per-address limits "
+               "(HTTP 429); for a load test start one with room for them, e.g. "
+               "`spider server --per-address 5000 --names-per-hour 10000 --address-rate 100000`.")
