@@ -25,6 +25,7 @@ from spider_tui.engine import Game, IllegalMove
 from spider_tui.engine.deal import CODE_BYTES, deal_code
 from spider_tui.engine.cards import card_text
 
+from spider_tui.palast.commitment import commitment as _deal_commitment
 from spider_tui.palast.server import league
 from spider_tui.palast.server.broker import Broker, LocalBroker
 from spider_tui.palast.server.db import (
@@ -701,7 +702,8 @@ class Palast:
     # ------------------------------------------------------------------ rounds
     def _round_message(self, t: LiveTable, s: Seat) -> dict:
         assert s.game is not None
-        return m.Round(table=t.id, round=t.row.round, position=s.game.view(), ends_at=_seconds(t.row.ends_at)).to_json()
+        return m.Round(table=t.id, round=t.row.round, position=s.game.view(), ends_at=_seconds(t.row.ends_at),
+                       commitment=_commitment(t.row.deal)).to_json()
 
     async def _start_round(self, t: LiveTable, n: int) -> bool:
         deal = deal_code(self.options.draw())  # 16 bytes or nothing: a number can't get in
@@ -719,7 +721,8 @@ class Palast:
         self._schedule(t)
         first = t.seats[0].game if t.seats else None
         view = first.view() if first is not None else ""
-        await self._publish(t, m.Round(table=t.id, round=n, position=view, ends_at=_seconds(t.row.ends_at)).to_json())
+        await self._publish(t, m.Round(table=t.id, round=n, position=view, ends_at=_seconds(t.row.ends_at),
+                                       commitment=_commitment(deal)).to_json())
         for s in t.seats:
             self._mark(t, s)
         if n == 1:  # `spider server` says what it does: one line per table started and finished
@@ -973,3 +976,8 @@ class Palast:
         if table_over:
             await self._publish(t, table_over)
         self._drop(t)
+
+
+def _commitment(deal: object) -> str | None:
+    """The round's ``commitment`` (SPEC §13): the hex SHA-256 of its deal code."""
+    return _deal_commitment(deal) if isinstance(deal, str) else None
