@@ -961,8 +961,17 @@ class Palast:
         # House bots never get a rating, and a table whose only person played with bots counts
         # as Training for the league (SPEC §13): only people are rated, and only two or more.
         bots = {s.player_id for s in t.seats if s.bot}
-        counted = not t.row.training and len(t.seats) - len(bots) >= 2
-        placings = [Placing(pid, total, place) for pid, total, place in ranking if pid not in bots]
+        # Only people who really played are rated (>= 10 moves, no 0-point give-up).
+        moves: dict[int, int] = {}
+        gave_up: set[int] = set()
+        for r in await self.store.results(t.id):
+            moves[r.player_id] = moves.get(r.player_id, 0) + r.moves
+            if r.state == "gave up":
+                gave_up.add(r.player_id)
+        played = league.places(league.players_who_played(
+            [(pid, total) for pid, total in totals if pid not in bots], moves, gave_up))
+        counted = not t.row.training and len(played) >= 2
+        placings = [Placing(pid, total, place) for pid, total, place in played]
         if not await self.store.finish_table(t.id, placings, counted, league.rate):
             return None
         names = {s.player_id: s.name for s in t.seats}
