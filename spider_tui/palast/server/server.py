@@ -312,6 +312,7 @@ class PalastServer:
                     return
                 if isinstance(ws, GuardedConnection):
                     ws.player_id = player.id  # its pings count against the player's bucket too
+                self.palast.addresses[player.id] = address
             async for data in ws:
                 if self._flooding(address, player.id, out, data):
                     flooded = True

@@ -27,6 +27,7 @@ from spider_tui.engine.cards import card_text
 
 from spider_tui.palast.commitment import commitment as _deal_commitment
 from spider_tui.palast.server import league
+from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
 from spider_tui.palast.server.db import (
     FINISHED, NO_ROUND, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
@@ -42,6 +43,8 @@ STOP_SECONDS = 5.0
 
 STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
 TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
+UNTOLD_KEPT = 10_000  # players away when their table ended whose last messages are kept
+ANSWERS_KEPT = 1024  # play answers kept per seat and round, by id (SPEC §13: an id is idempotent)
 LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
 LEAGUE_SECONDS = 5.0  # a league read from the database serves this long (its rows change at table ends)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -77,6 +80,9 @@ class Options:
     #: A player still playing who has been offline this long is "out"; a round whose players are
     #: all done (solved, gave up, stuck, left or out) ends (SPEC §13).
     out_seconds: float = 60.0
+    #: A player connected and playing who makes no action this long is out too, shown "idle"
+    #: (SPEC §13: 3 minutes), so nobody holds a round for its whole clock by sitting still.
+    idle_seconds: float = 180.0
     #: A table opened by a player that hasn't started this long after it opened closes (its
     #: players are unseated); standard tables stay open (SPEC §13).
     waiting_seconds: float = 10 * 60
@@ -105,6 +111,9 @@ class Seat:
     stale: bool = False  # an action failed to be written and the database was away: re-read first
     left: bool = False  # left the running table: the rest of its rounds are forfeited
     bot: bool = False  # a house bot (SPEC §13)
+    acted_at: float | None = None  # the seat's last action this round (for "idle")
+    answered: dict[int, dict] = field(default_factory=dict)  # play id -> its answer, this round
+    answered_round: int = 0
 
     @property
     def state(self) -> str:
@@ -133,6 +142,7 @@ class LiveTable:
     ending: bool = False
     unsubscribe: Callable[[], None] | None = None
     out: set[int] = field(default_factory=set)  # players "out" this round (offline ≥ out_seconds)
+    idle: set[int] = field(default_factory=set)  # players out this round for making no action (idle_seconds)
 
     @property
     def id(self) -> int:
@@ -184,6 +194,12 @@ class Palast:
         self._standard_lock = asyncio.Lock()
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
+        # Each connected (or seated) player's address key, as the server counts it: two accounts
+        # of one address never sit at one rated table (SPEC §13; loopback excepted).
+        self.addresses: dict[int, str] = {}
+        # Players who were away when their table ended: its last round_over and table_over,
+        # told when they come back (also after a restart that ended the round).
+        self.untold: dict[int, list[dict]] = {}
         self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
@@ -303,7 +319,7 @@ class Palast:
     def _replay(self, t: LiveTable, s: Seat, actions: list[ActionRow]) -> None:
         assert t.row.deal is not None
         g = Game.new(t.row.deal, suits=t.row.suits, rules=self._rules_for(t))
-        s.game, s.seq, s.ended_at, s.stale = g, 0, None, False
+        s.game, s.seq, s.ended_at, s.stale, s.acted_at = g, 0, None, False, None
         for a in actions:
             try:
                 if a.move == "undo":
@@ -315,6 +331,7 @@ class Palast:
             except IllegalMove:  # pragma: no cover - only accepted actions are stored
                 log.error("table %s: stored action %r of player %s no longer plays", t.id, a.move, s.player_id)
             s.seq = a.seq
+            s.acted_at = a.at
             if g.over or g.stuck:
                 s.ended_at = a.at
             else:
@@ -372,7 +389,8 @@ class Palast:
                     await self.settle(t)  # every seat as written, whichever process played it
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
-            return []
+            return self.untold.pop(player.id, [])
+        self.untold.pop(player.id, None)
         t.out.discard(player.id)
         out = [m.Joined(table=self.info(t), code=t.row.code).to_json()]
         out += await self._past_rounds(t)
@@ -417,6 +435,8 @@ class Palast:
             return  # a newer connection took over
         del self.online[player_id]
         self.offline_since[player_id] = self.clock()
+        if player_id not in self.seated:
+            self.addresses.pop(player_id, None)
         if self.cluster:
             self.cluster.presence(player_id, False)
         t = self.tables.get(self.seated.get(player_id, 0))
@@ -470,7 +490,7 @@ class Palast:
         if kind == "ready":
             return await self._ready(player)
         if kind == "play":
-            return await self.play(player, req["move"])
+            return await self.play(player, req["move"], req.id)
         if kind == "hello":
             raise Refusal("You said hello already.")
         raise Refusal(f"Unknown message type {kind!r}.")  # pragma: no cover - protocol checks
@@ -557,16 +577,34 @@ class Palast:
             await self._ensure_standard()
         return m.Joined(table=self.info(t), code=t.row.code).to_json()
 
+    def _same_address(self, t: LiveTable, player_id: int) -> bool:
+        """Whether another person at ``t`` comes from ``player_id``'s address (or /64) and ``t``
+        is rated: SPEC §13 seats them apart (a second account would learn the deal for the
+        first).  Players on loopback are the host's own users and are not counted."""
+        if t.row.training:
+            return False
+        mine = self.addresses.get(player_id)
+        if mine is None or is_loopback(mine):
+            return False
+        return any(self.addresses.get(s.player_id) == mine for s in t.seats
+                   if s.player_id != player_id and not s.bot and not s.left)
+
     async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
         """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
         the table they now sit at, its seats loaded."""
+        if self._same_address(t, player.id):
+            raise Refusal("Another account from your address already sits at this table, and it is rated: "
+                          "play together at a Training table (open one with Training on).")
         reason = await self.store.seat(t.id, player.id, self.clock())
         for _ in range(10):
             if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
                 break
             await self._ensure_standard()
             t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
-                      and len(x.seats) < x.row.seats), t)
+                      and len(x.seats) < x.row.seats and not self._same_address(x, player.id)), t)
+            if self._same_address(t, player.id):
+                raise Refusal("Another account from your address already sits at this table, and it is rated: "
+                              "play together at a Training table (open one with Training on).")
             reason = await self.store.seat(t.id, player.id, self.clock())
         if reason:
             raise Refusal(reason)
@@ -716,6 +754,7 @@ class Palast:
         await self._load_seats(t)
         t.ending = False
         t.out.clear()
+        t.idle.clear()
         for s in t.seats:
             self._replay(t, s, [])
         self._schedule(t)
@@ -733,7 +772,7 @@ class Palast:
         self._check_done(t)  # every player left or is out: nothing to wait for
         return True
 
-    async def play(self, player: PlayerRow, move: str) -> dict:
+    async def play(self, player: PlayerRow, move: str, msg_id: int | None = None) -> dict:
         t = self.tables.get(self.seated.get(player.id, 0))
         if t is None:
             raise Refusal("You don't sit at a table.")
@@ -747,6 +786,10 @@ class Palast:
                     self._replay(t, s, [a for a in await self.store.actions(t.id, row.round) if a.player_id == player.id])
                 except Exception:
                     raise Refusal("The server can't reach its database just now; nothing changed. Try again.") from None
+            if msg_id is not None and s.answered_round == row.round and msg_id in s.answered:
+                # SPEC §13: a play whose id was answered this round is answered again, the same,
+                # and not played twice (a resend after a reconnect).
+                return dict(s.answered[msg_id])
             if row.round_state != ROUND_PLAYING or t.ending or s.game is None:
                 raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.")
             now = self.clock()
@@ -797,6 +840,8 @@ class Palast:
                                              "seq": s.seq, "move": text, "at": now})
             state = s.state
             s.ended_at = now if state != "playing" else None
+            s.acted_at = now
+            t.idle.discard(player.id)
         self._mark(t, s)
         answer = m.Played(
             move=text, position=g.view(), score=g.score, moves=g.moves, state=state,
@@ -804,6 +849,12 @@ class Palast:
             dealt=[card_text(c) for c in played.dealt] if played else [],
             completed=[c for c, _suit in played.completed] if played else [],
         ).to_json()
+        if msg_id is not None:
+            if s.answered_round != n:
+                s.answered, s.answered_round = {}, n
+            if len(s.answered) >= ANSWERS_KEPT:
+                s.answered.pop(next(iter(s.answered)))
+            s.answered[msg_id] = dict(answer)
         if self._all_done(t):
             self._spawn(self._end_round(t, n))
         return answer
@@ -826,6 +877,8 @@ class Palast:
     def _state(self, t: LiveTable, s: Seat) -> str:
         """The seat's state in this round: its game's, or ``out`` (offline too long while playing)."""
         state = s.state
+        if state == "playing" and s.player_id in t.idle:
+            return "idle"
         return "out" if state == "playing" and s.player_id in t.out else state
 
     def _all_done(self, t: LiveTable) -> bool:
@@ -838,7 +891,8 @@ class Palast:
             self._spawn(self._end_round(t, t.row.round))
 
     async def _sweep_forever(self) -> None:
-        step = max(0.02, min(1.0, self.options.out_seconds / 6, (self.options.house_bots_after or 4) / 4))
+        step = max(0.02, min(1.0, self.options.out_seconds / 6, self.options.idle_seconds / 6,
+                             (self.options.house_bots_after or 4) / 4))
         while True:
             await asyncio.sleep(step)
             try:
@@ -859,6 +913,11 @@ class Palast:
                 if self.is_online(s.player_id):
                     self.offline_since.pop(s.player_id, None)
                     t.out.discard(s.player_id)
+                    last = s.acted_at if s.acted_at is not None else t.row.round_started
+                    if (not s.bot and last is not None and now - last >= self.options.idle_seconds
+                            and s.player_id not in t.idle):
+                        t.idle.add(s.player_id)  # connected, but no action for idle_seconds: out
+                        self._mark(t, s)
                     continue
                 since = self.offline_since.setdefault(s.player_id, now)
                 if now - since >= self.options.out_seconds and s.player_id not in t.out:
@@ -951,7 +1010,21 @@ class Palast:
         await self._publish(t, over)
         if table_over:
             await self._publish(t, table_over)
+            self._tell_later(t, [over, table_over])
         self._drop(t)
+
+    def _tell_later(self, t: LiveTable, messages: list[dict]) -> None:
+        """Keep a finished table's last messages for its people who are away now (a crash and
+        restart ended the round, or they were offline): ``resume`` tells them (SPEC §13)."""
+        away = [s for s in t.seats if not s.bot and not s.left and not self.is_online(s.player_id)]
+        if not away:
+            return
+        joined = m.Joined(table=self.info(t), code=None).to_json()
+        joined["table"]["state"] = "finished"
+        for s in away:
+            if len(self.untold) >= UNTOLD_KEPT:
+                self.untold.pop(next(iter(self.untold)))
+            self.untold[s.player_id] = [joined, *messages]
 
     async def _finish_table(self, t: LiveTable) -> dict | None:
         """Write the final ranking and the league once; the ``table_over`` event, or None when
