@@ -234,7 +234,7 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, 
                 "application": {"name": "spider"},
             }
 
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
             if not same_origin(request.headers.get("Origin"), request.host):
                 # Another web site's script may not play here (browsers always send Origin).
                 raise web.HTTPForbidden(text="spider web: only its own page may open a game")
@@ -259,7 +259,8 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, 
             try:
                 await websocket.prepare(request)
                 app_service = AppService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                                         close=websocket.close, download_manager=self.download_manager,
+                                         close=websocket.close,  # type: ignore[arg-type]
+                                         download_manager=self.download_manager,
                                          debug=self.debug)
                 await app_service.start(width, height)
                 try:

@@ -70,7 +70,7 @@ def plain_line(text: str, width: int = 160) -> str:
 
 def closed_reason(c: PalastClient) -> str:
     """Why a connection ended: the server's last ``error`` reason, else its close frame's."""
-    errors = [r.get("reason") for r in c.received if r.get("type") == "error" and isinstance(r.get("reason"), str)]
+    errors = [str(r.get("reason")) for r in c.received if r.get("type") == "error" and isinstance(r.get("reason"), str)]
     if errors:
         return errors[-1]
     rcvd = getattr(c.ws, "close_reason", None)
