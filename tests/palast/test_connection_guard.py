@@ -271,3 +271,21 @@ async def test_without_forwarded_for_the_header_is_ignored(palast):
     _r, w, status = await raw_upgrade(palast.server.port, extra="X-Forwarded-For: 1.2.3.4\r\nX-Forwarded-For: 5.6.7.8\r\n")
     assert "101" in status
     w.close()
+
+
+# ---------------------------------------------------------------- item 14: refusing costs less than serving
+async def test_after_a_429_an_address_over_its_limit_is_cut_at_accept(palast_factory):
+    palast = await palast_factory(limits=strict(per_address=2))
+    port = palast.server.port
+    held = [(await raw_upgrade(port, "127.0.0.12"))[1] for _ in range(2)]
+    _r, w, status = await raw_upgrade(port, "127.0.0.12")
+    assert "429" in status  # told why, once
+    w.close()
+    cut = palast.server.guard.cut
+    for _ in range(20):  # then each further attempt costs an accept and a close, no HTTP
+        r, w2 = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.12", 0))
+        assert await asyncio.wait_for(r.read(), 30) == b""
+        w2.close()
+    assert palast.server.guard.cut - cut == 20
+    for x in held:
+        x.close()

@@ -32,6 +32,9 @@ HANDSHAKE_SECONDS = 5.0  # SPEC: a handshake must finish in 5 s
 DRAIN_SECONDS = 10.0  # SPEC: outgoing data not drained within 10 s closes the connection
 WRITE_LIMIT = 256 * 1024  # SPEC: what a connection may hold unread, whatever frames it sends
 PREFIX_FACTOR = 8  # SPEC: a /24 or /48 counts together against 8 × the per-address limit
+#: An address turned away (429) is, while still over its limit, cut at accept for this long: it
+#: heard the reason once; every further attempt costs the server an accept and a close only.
+REFUSED_SECONDS = 10.0
 #: The write buffer above which a connection is "not drained" and its clock runs (resumed only
 #: once everything has left: low-water mark 0).
 DRAIN_MARK = 16 * 1024
@@ -97,6 +100,7 @@ class Guard:
         self.held: dict[str, int] = {}
         self.open = 0
         self.cut = 0  # connections cut at accept (a figure for the benches)
+        self.refused: dict[str, float] = {}  # address -> when it was last turned away (429)
 
     @property
     def per_address(self) -> int:
@@ -135,13 +139,22 @@ class Guard:
             return "full"
         return None
 
-    def flooding(self, key: str | None) -> bool:
-        """Past twice a limit: cut without an answer."""
+    def turned_away(self, key: str, now: float) -> None:
+        """``key`` was answered 429: further attempts while over the limit are cut at accept."""
+        if len(self.refused) > 4096:  # bounded: forget those whose time is up
+            self.refused = {k: t for k, t in self.refused.items() if now - t < REFUSED_SECONDS}
+        self.refused[key] = now
+
+    def flooding(self, key: str | None, now: float = 0.0) -> bool:
+        """Past twice a limit, or over it again soon after a 429: cut without an answer."""
         if self.open > self.total + max(64, self.total // 8):
             return True
         if key is None:
             return False
-        return (self.held.get(key, 0) > 2 * self.per_address
+        held = self.held.get(key, 0)
+        if held > self.per_address and now - self.refused.get(key, -REFUSED_SECONDS) < REFUSED_SECONDS:
+            return True
+        return (held > 2 * self.per_address
                 or self.held.get("net " + prefix_key(key), 0) > self.prefix_limit() + 2 * self.per_address)
 
 
@@ -163,7 +176,7 @@ class GuardedConnection(ServerConnection):
             peer = transport.get_extra_info("peername")
             self.key = address_key(str(peer[0])) if peer else "?"
             g.count(self.key)
-        if g.flooding(self.key):
+        if g.flooding(self.key, self.loop.time()):
             g.cut += 1
             self.transport.abort()
 

@@ -257,6 +257,8 @@ class PalastServer:
         except Exception as e:  # a request nobody foresaw: a refusal, not a traceback
             log.info("refusing an odd request: %s", type(e).__name__)
             return ws.respond(HTTPStatus.BAD_REQUEST, "Bad request.\n")
+        if over in ("address", "network") and isinstance(ws, GuardedConnection):
+            self.guard.turned_away(key, ws.loop.time())
         if over == "address":
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address; close some and try again.\n")
         if over == "network":

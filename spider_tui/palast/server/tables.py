@@ -46,6 +46,7 @@ TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bo
 UNTOLD_KEPT = 10_000  # players away when their table ended whose last messages are kept
 ANSWERS_KEPT = 1024  # play answers kept per seat and round, by id (SPEC §13: an id is idempotent)
 LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
+LOBBY_SECONDS = 0.5  # the lobby's public tables are made at most this often (seats change within it)
 LEAGUE_SECONDS = 5.0  # a league read from the database serves this long (its rows change at table ends)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
@@ -201,6 +202,7 @@ class Palast:
         # told when they come back (also after a restart that ended the round).
         self.untold: dict[int, list[dict]] = {}
         self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
+        self._lobby: tuple[float, list[m.TableInfo]] | None = None  # (made at, the public tables)
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
@@ -263,6 +265,7 @@ class Palast:
         task.add_done_callback(done)
 
     async def _load_seats(self, t: LiveTable) -> None:
+        self._lobby = None
         old = {s.player_id: s for s in t.seats}
         rows = await self.store.seats(t.id)
         t.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in rows]
@@ -276,10 +279,12 @@ class Palast:
                 self.seated[s.player_id] = t.id
 
     def _track(self, t: LiveTable) -> None:
+        self._lobby = None
         self.tables[t.id] = t
         t.unsubscribe = self.broker.subscribe(t.id, self._deliver)
 
     def _drop(self, t: LiveTable) -> None:
+        self._lobby = None
         self._cancel(t)
         if t.unsubscribe:
             t.unsubscribe()
@@ -299,6 +304,8 @@ class Palast:
                 send(text)
 
     async def _publish(self, t: LiveTable, message: dict) -> None:
+        if message.get("type") != "progress":
+            self._lobby = None  # a table changed: the lobby is made again at the next ask
         await self.broker.publish(t.id, message)
 
     def _rules_for(self, t: LiveTable) -> str:
@@ -465,12 +472,29 @@ class Palast:
         the tables waiting for players, then those in play, each by id.  The answer's ``page``,
         ``pages`` and ``total`` say what else there is."""
         mine = self.seated.get(player_id)
-        shown = sorted((t for t in self.tables.values() if not t.row.private or t.id == mine),
-                       key=lambda t: (t.id != mine, t.row.state != WAITING, t.id))
+        public = self._public_tables()
+        own = self.tables.get(mine) if mine is not None else None
+        if own is not None:
+            shown = [self.info(own)] + [i for i in public if i.id != own.id]
+        else:
+            shown = public
         pages = max(1, -(-len(shown) // TABLES_PAGE))
         page = min(page, pages - 1)
-        return m.Tables(tables=[self.info(t) for t in shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE]],
+        return m.Tables(tables=shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE],
                         page=page, pages=pages, total=len(shown)).to_json()
+
+    def _public_tables(self) -> list[m.TableInfo]:
+        """The public tables in lobby order (waiting first, then by id), made at most every
+        ``LOBBY_SECONDS``: a crowd (or one player) asking many times a second is answered from
+        this, not by sorting and describing every table per ask."""
+        now = time.monotonic()
+        if self._lobby is not None and now - self._lobby[0] < LOBBY_SECONDS:
+            return self._lobby[1]
+        shown = sorted((t for t in self.tables.values() if not t.row.private),
+                       key=lambda t: (t.row.state != WAITING, t.id))
+        infos = [self.info(t) for t in shown]
+        self._lobby = (now, infos)
+        return infos
 
     async def handle(self, player: PlayerRow, req: Request) -> dict:
         """Answer one checked request of a signed-in player; raises ``Refusal``."""
