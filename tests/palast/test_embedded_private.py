@@ -13,7 +13,7 @@ from websockets.exceptions import InvalidStatus
 
 from spider_tui.palast import KEY_HEADER
 from spider_tui.palast.client.client import PalastClient
-from spider_tui.palast.server.embedded import DB_FILE, LOG_FILE, EmbeddedPalast
+from spider_tui.palast.embedded import DB_FILE, LOG_FILE, EmbeddedPalast
 
 
 def mode(path) -> int:
