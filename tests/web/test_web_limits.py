@@ -149,6 +149,11 @@ def test_an_idle_tab_is_closed(tmp_path):
         async with aiohttp.ClientSession() as session:
             tab = await Tab(session, server.url).open()
             await asyncio.wait_for(tab.closed.wait(), 120)  # no key for 1.8 s: closed by the server
+            loop = asyncio.get_running_loop()
+            end = loop.time() + 60
+            while tab_environments(server.process.pid):  # and its app process ends (keeping its round)
+                assert loop.time() < end, "the idle tab's app did not end"
+                await asyncio.sleep(0.1)
 
     try:
         asyncio.run(go())
