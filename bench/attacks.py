@@ -20,6 +20,19 @@ Attacks (the issue's, scaled to a shared 2-core machine):
   tables opened, the answer's size, bytes received a second.
 - ``slow``: 200 connections (20 names) that ask for the lobby 20 times a second and never read:
   the server's peak RSS.
+
+Issue 29's (SPEC §13 "against a determined cheater"):
+- ``pings``: one signed-in connection sends pings as fast as it can and reads nothing: pings
+  sent before the server closed it, whether it did, the server's peak RSS.
+- ``prehello``: the same before ``hello``.
+- ``halfopen``: 1,000 TCP connections from one loopback address (127.0.0.66) that never finish
+  their upgrade; then 5 honest sign-ins from another address: how many the server held, how many
+  sign-ins got in.  (The server runs without ``--forwarded-for``: the peer address counts.)
+- ``prefix``: 250 loopback addresses of one /24 (127.0.5.x), each within its own limits, open 20
+  connections and register a name each: connections and names the server let in.
+- ``refuse``: one address past its connection limit tries to connect as fast as it can: attempts
+  a second (all refused) while the honest player plays.
+- ``xff``: 200 upgrades with two ``X-Forwarded-For`` lines: the HTTP statuses the server answered.
 """
 
 from __future__ import annotations
@@ -60,7 +73,7 @@ def rss_kb(pid: int) -> int:
 
 
 class Server:
-    def __init__(self, code: Path | None) -> None:
+    def __init__(self, code: Path | None, forwarded: bool = True) -> None:
         self.port = free_port()
         self.url = f"ws://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="attacks-")
@@ -70,7 +83,7 @@ class Server:
         cwd = code or ROOT  # `python -m` reads the package from its working directory first
         help_text = subprocess.run([sys.executable, "-m", "spider_tui", "server", "--help"], env=env, cwd=cwd,
                                    capture_output=True, text=True).stdout
-        self.limits = "--forwarded-for" in help_text
+        self.limits = "--forwarded-for" in help_text and forwarded
         args = [sys.executable, "-m", "spider_tui", "server", "--host", "127.0.0.1", "--port", str(self.port),
                 "--data-dir", self.data] + (["--forwarded-for"] if self.limits else [])
         self.log = open(Path(self.data) / "server.log", "w")
@@ -331,8 +344,176 @@ async def attack_slow(url: str, seconds: float) -> dict:
     return {"slow_readers": 200, "got_in": len(opened)}
 
 
+def _upgrade(url: str, extra: str = "") -> bytes:
+    import base64
+
+    host = url.split("//", 1)[1].rstrip("/")
+    key = base64.b64encode(os.urandom(16)).decode()
+    return (f"GET / HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n{extra}\r\n").encode()
+
+
+def _frame(opcode: int, payload: bytes) -> bytes:
+    mask = os.urandom(4)
+    return bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+async def _raw(url: str, source: str = "127.0.0.1", extra: str = "", rcvbuf: int | None = None):
+    loop = asyncio.get_running_loop()
+    host, port = url.split("//", 1)[1].rstrip("/").rsplit(":", 1)
+    sock = socket.socket()
+    if rcvbuf:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.bind((source, 0))
+    sock.setblocking(False)
+    await loop.sock_connect(sock, (host, int(port)))
+    reader, writer = await asyncio.open_connection(sock=sock)
+    writer.write(_upgrade(url, extra))
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+    return reader, writer, head.split(b"\r\n", 1)[0].decode()
+
+
+async def _ping_flood(url: str, seconds: float, hello: bool) -> dict:
+    _r, w, status = await _raw(url, extra=f"X-Forwarded-For: {ATTACKER}\r\n", rcvbuf=4096)
+    if hello:
+        w.write(_frame(1, json.dumps({"type": "hello", "protocol": 1, "name": f"Pinger{os.getpid() % 1000}",
+                                      "token": None}).encode()))
+    sent, closed = 0, False
+    batch = _frame(9, b"p" * 125) * 100
+    t0 = time.monotonic()
+    try:
+        while time.monotonic() - t0 < seconds:
+            w.write(batch)
+            await asyncio.wait_for(w.drain(), 5)
+            sent += 100
+            await asyncio.sleep(0)
+    except (OSError, asyncio.TimeoutError) as e:
+        closed = not isinstance(e, asyncio.TimeoutError)
+    w.close()
+    return {"status": status, "pings_sent": sent, "closed_by_server": closed,
+            "seconds_to_close": round(time.monotonic() - t0, 1) if closed else None}
+
+
+async def attack_pings(url: str, seconds: float) -> dict:
+    return await _ping_flood(url, seconds, hello=True)
+
+
+async def attack_prehello(url: str, seconds: float) -> dict:
+    return await _ping_flood(url, seconds, hello=False)
+
+
+async def attack_halfopen(url: str, seconds: float) -> dict:
+    host, port = url.split("//", 1)[1].rstrip("/").rsplit(":", 1)
+    held = []
+    for _ in range(1000):
+        try:
+            _r, w = await asyncio.wait_for(asyncio.open_connection(host, int(port), local_addr=("127.0.0.66", 0)), 5)
+            held.append(w)
+        except (OSError, asyncio.TimeoutError):
+            break
+    await asyncio.sleep(0.5)
+    alive = 0
+    for w in held:  # the server closed the ones it cut: they read EOF at once
+        tr = w.transport
+        alive += not tr.is_closing()
+    ok = 0
+    for i in range(5):
+        try:
+            c = await client(url, HONEST_ADDRESS)
+            await c.hello(f"Late{i}x{os.getpid() % 1000}", None)
+            ok += 1
+            await c.close()
+        except Exception:  # noqa: BLE001
+            pass
+    await asyncio.sleep(max(0.0, seconds - 1))
+    for w in held:
+        w.close()
+    return {"half_open_opened": len(held), "honest_sign_ins_ok_of_5": ok}
+
+
+async def attack_prefix(url: str, seconds: float) -> dict:
+    from spider_tui.palast.client.client import PalastClient
+
+    held: list = []
+    names = 0
+    t0 = time.monotonic()
+    for a in range(2, 252):
+        for j in range(20):
+            try:
+                _r, w, status = await _raw(url, source=f"127.0.5.{a}")
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+                continue
+            if " 101 " in status + " ":
+                held.append(w)
+                if j == 0:
+                    w.write(_frame(1, json.dumps({"type": "hello", "protocol": 1, "name": f"Sy{a}x{os.getpid() % 1000}",
+                                                  "token": None}).encode()))
+                    try:
+                        first = await asyncio.wait_for(_r.read(200), 5)
+                        names += b"welcome" in first
+                    except (OSError, asyncio.TimeoutError):
+                        pass
+            else:
+                w.close()
+        if time.monotonic() - t0 > seconds:
+            break
+    await asyncio.sleep(1)
+    for w in held:
+        w.close()
+    del PalastClient
+    return {"addresses": 250, "connections_let_in": len(held), "names_registered": names}
+
+
+async def attack_refuse(url: str, seconds: float) -> dict:
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    held = []
+    for _ in range(32):
+        try:
+            held.append(await connect(url, additional_headers={"X-Forwarded-For": ATTACKER}))
+        except Exception:  # noqa: BLE001
+            break
+    attempts = refused = 0
+    t0 = time.monotonic()
+
+    async def one() -> None:
+        nonlocal attempts, refused
+        while time.monotonic() - t0 < seconds:
+            attempts += 1
+            try:
+                ws = await connect(url, additional_headers={"X-Forwarded-For": ATTACKER}, open_timeout=5)
+                held.append(ws)
+            except InvalidStatus:
+                refused += 1
+            except Exception:  # noqa: BLE001
+                refused += 1
+
+    await asyncio.gather(*(one() for _ in range(8)))
+    elapsed = time.monotonic() - t0
+    for ws in held:
+        await ws.close()
+    return {"attempts_per_second": round(attempts / elapsed, 1), "refused": refused, "attempts": attempts}
+
+
+async def attack_xff(url: str, seconds: float) -> dict:
+    statuses: dict[str, int] = {}
+    for _ in range(200):
+        try:
+            _r, w, status = await _raw(url, extra="X-Forwarded-For: 198.51.100.1\r\nX-Forwarded-For: 203.0.113.9\r\n")
+            code = status.split()[1] if len(status.split()) > 1 else "?"
+            w.close()
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+            code = "closed"
+        statuses[code] = statuses.get(code, 0) + 1
+    return {"statuses": statuses}
+
+
 ATTACKS = {"hello": attack_hello, "reconnect": attack_reconnect, "register": attack_register,
-           "lobby": attack_lobby, "slow": attack_slow}
+           "lobby": attack_lobby, "slow": attack_slow, "pings": attack_pings, "prehello": attack_prehello,
+           "halfopen": attack_halfopen, "prefix": attack_prefix, "refuse": attack_refuse, "xff": attack_xff}
+#: Attacks that come from real loopback peer addresses: the server counts peers, not the header.
+PEER_ATTACKS = {"halfopen", "prefix"}
 
 
 def child(name: str, url: str, seconds: float) -> None:
@@ -340,7 +521,7 @@ def child(name: str, url: str, seconds: float) -> None:
 
 
 def run(name: str, code: Path | None, seconds: float) -> dict:
-    server = Server(code)
+    server = Server(code, forwarded=name not in PEER_ATTACKS)
     try:
         rss0 = rss_kb(server.proc.pid)
         baseline = asyncio.run(honest(server.url, 5))
@@ -368,6 +549,11 @@ def run(name: str, code: Path | None, seconds: float) -> dict:
             out, _ = attacker.communicate()
         lines = [x for x in out.splitlines() if x.startswith("{")]
         result = json.loads(lines[-1]) if lines else {"attacker": "no result"}
+        try:
+            tracebacks = (Path(server.data) / "server.log").read_text(errors="replace").count("Traceback")
+        except OSError:
+            tracebacks = None
+        result["server_tracebacks"] = tracebacks
         return {"attack": name, "server": str(code or "this checkout"), "limits": server.limits, **result,
                 "server_rss_mb_before": round(rss0 / 1024, 1), "server_rss_mb_peak": round(peak[0] / 1024, 1),
                 "honest_alone": baseline, "honest_during": under}

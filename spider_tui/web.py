@@ -10,11 +10,20 @@ The page is textual-serve's, with three changes made while it is loaded: no web 
 to the game at once (no first click into the page).  The page's websocket address is taken
 from the address the browser used, so ``--host 0.0.0.0`` works from other machines too, and
 only the game's own page may open a game (the browser's ``Origin`` is checked).
+
+Limits (issue 29): a request whose ``Host`` names a site this server doesn't serve (what a
+DNS-rebinding page sends) is refused; an address or ``localhost`` always works, other names only
+when given with ``--public-host``.  At most ``--max-sessions`` tabs play at once (each is an app
+process); one more gets a "full, try later" page.  The terminal size a tab asks for is clamped to
+what a terminal needs, and a tab with no key or click for ``--idle-minutes`` is closed (its round
+is kept, like any tab that closes).
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
+import json
 import logging
 import re
 import shlex
@@ -24,11 +33,16 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from spider_tui.cli_args import Parser, UsageError, port
+from spider_tui.i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 QUIT_WAIT = 5.0  # seconds the tabs' apps get to write their rounds when the server stops
 ALL_ADDRESSES = ("0.0.0.0", "::", "")
+#: Each tab is an app process of about 40 MB: 8 fit a small machine (a 1 GB VPS, a Raspberry Pi).
+DEFAULT_MAX_SESSIONS = 8
+DEFAULT_IDLE_MINUTES = 30.0
+MAX_WIDTH, MAX_HEIGHT = 300, 120  # a terminal needs no more (a 4K screen at a small font)
 
 
 def web_parser() -> Parser:
@@ -44,7 +58,39 @@ def web_parser() -> Parser:
     p.add_argument("--data-dir", metavar="DIR",
                    help="where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)")
     p.add_argument("--four-color", action="store_true", help="a colour for each suit, in every tab")
+    p.add_argument("--public-host", action="append", default=[], metavar="NAME",
+                   help="a host name browsers use to reach this server (repeatable); other names are refused "
+                        "(addresses and localhost always work)")
+    p.add_argument("--max-sessions", type=_positive_int, default=DEFAULT_MAX_SESSIONS, metavar="N",
+                   help=f"tabs playing at once, each an app process (default {DEFAULT_MAX_SESSIONS})")
+    p.add_argument("--idle-minutes", type=_positive_float, default=DEFAULT_IDLE_MINUTES, metavar="M",
+                   help=f"close a tab with no key or click for M minutes (default {DEFAULT_IDLE_MINUTES:g})")
     return p
+
+
+def _positive_int(text: str) -> int:
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def _positive_float(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
+    if not math.isfinite(x) or x <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, not {text!r}")
+    return x
 
 
 def plain(text: str) -> str:
@@ -83,7 +129,57 @@ def page_template(original: str) -> str:
     return page.replace("</body>", FOCUS_SCRIPT + "  </body>", 1)
 
 
-def make_server(host: str, port: int, data_dir: Path, four_color: bool = False):
+def served_host(host_header: str, public: tuple[str, ...] = ()) -> bool:
+    """Whether a request's ``Host`` names this server: an IP address or ``localhost`` (any port),
+    or a name given with ``--public-host``.  Another name is what a DNS-rebinding page sends
+    (its own name, now pointing here), so it is refused.
+
+    >>> served_host("127.0.0.1:8000"), served_host("[::1]:80"), served_host("localhost")
+    (True, True, True)
+    >>> served_host("evil.example:8000"), served_host("spider.example", ("spider.example",))
+    (False, True)
+    """
+    import ipaddress
+
+    host = host_header.strip().lower()
+    if not host or any(not c.isprintable() or c.isspace() for c in host):
+        return False
+    if host.startswith("["):
+        name = host[1:].split("]", 1)[0]
+    else:
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    name = name.rstrip(".")
+    if name == "localhost" or name in {p.lower().rstrip(".") for p in public}:
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def clamp_size(width: object, height: object) -> tuple[int, int]:
+    """The terminal size a tab gets: what it asked for, within 1…MAX_WIDTH × 1…MAX_HEIGHT
+    (anything unreadable is 80 × 24)."""
+    def num(v: object, default: int, top: int) -> int:
+        try:
+            n = int(v)  # type: ignore[call-overload]
+        except (TypeError, ValueError, OverflowError):
+            n = default
+        return max(1, min(top, n))
+
+    return num(width, 80, MAX_WIDTH), num(height, 24, MAX_HEIGHT)
+
+
+FULL_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>spider</title></head>
+<body><p>{text}</p></body></html>
+"""
+
+
+def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, *,
+                public_hosts: tuple[str, ...] = (), max_sessions: int = DEFAULT_MAX_SESSIONS,
+                idle_seconds: float = DEFAULT_IDLE_MINUTES * 60):
     """A textual-serve ``Server`` for the game (imported here: only ``spider web`` needs it)."""
     import aiohttp_jinja2
     import jinja2
@@ -98,7 +194,7 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False):
             self.tabs: set[asyncio.Task] = set()
 
         def web_app(self) -> web.Application:
-            app = web.Application()
+            app = web.Application(middlewares=[self.check_host], client_max_size=64 * 1024)
             original = (self.templates_path / "app_index.html").read_text(encoding="utf-8")
             aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page_template(original)}))
             app.add_routes([
@@ -109,8 +205,26 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False):
             ])
             return app
 
+        @web.middleware
+        async def check_host(self, request: web.Request, handler):
+            """Every request: a Host this server serves, else 421 (nothing is started)."""
+            if not served_host(request.host, public_hosts):
+                return web.Response(status=421, text=_("spider web: this server doesn't serve that host name; "
+                                                       "start it with --public-host NAME to allow a name.") + "\n")
+            return await handler(request)
+
+        async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            if len(self.tabs) >= max_sessions:
+                return self.full()
+            return await self.index_page(request)
+
+        def full(self) -> web.Response:
+            text = _("spider web is full: {n} tabs are playing. Try again later.").format(n=max_sessions)
+            return web.Response(status=503, content_type="text/html", headers={"Retry-After": "60"},
+                                text=FULL_PAGE.format(text=html.escape(text)))
+
         @aiohttp_jinja2.template("app_index.html")
-        async def handle_index(self, request: web.Request) -> dict:
+        async def index_page(self, request: web.Request) -> dict:
             # The websocket goes back to the address the browser used (0.0.0.0 is no address).
             secure = request.scheme == "https"
             return {
@@ -120,17 +234,81 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False):
                 "application": {"name": "spider"},
             }
 
-        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
             if not same_origin(request.headers.get("Origin"), request.host):
                 # Another web site's script may not play here (browsers always send Origin).
                 raise web.HTTPForbidden(text="spider web: only its own page may open a game")
+            if len(self.tabs) >= max_sessions:
+                return self.full()
             task = asyncio.current_task()  # aiohttp runs each request in a task
             if task is not None:
                 self.tabs.add(task)
             try:
-                return await super().handle_websocket(request)
+                return await self.play(request)
             finally:
                 self.tabs.discard(task)  # type: ignore[arg-type]
+
+        async def play(self, request: web.Request) -> web.WebSocketResponse:
+            """textual-serve's ``handle_websocket`` with the size clamped (SPEC §12's tiny terminal
+            is the app's business; a huge one costs the server memory)."""
+            from textual_serve.app_service import AppService
+
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+            width, height = clamp_size(request.query.get("width", "80"), request.query.get("height", "24"))
+            app_service: AppService | None = None
+            try:
+                await websocket.prepare(request)
+                app_service = AppService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                         close=websocket.close,  # type: ignore[arg-type]
+                                         download_manager=self.download_manager,
+                                         debug=self.debug)
+                await app_service.start(width, height)
+                try:
+                    await self._process_messages(websocket, app_service)
+                finally:
+                    await app_service.stop()
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception as error:  # textual-serve logs these too
+                logging.getLogger("spider.web").warning("a tab ended: %s", type(error).__name__)
+            finally:
+                if app_service is not None:
+                    await app_service.stop()
+            return websocket
+
+        async def _process_messages(self, websocket: web.WebSocketResponse, app_service) -> None:
+            """What the page sends: keys, its size (clamped), pings; no key or click for the idle
+            time closes the tab (the app keeps its round)."""
+
+            try:
+                await self._read_page(websocket, app_service)
+            except TimeoutError:
+                logging.getLogger("spider.web").info("closing a tab idle for %.0f s", idle_seconds)
+                await websocket.close(code=4000, message=b"idle")
+
+        async def _read_page(self, websocket: web.WebSocketResponse, app_service) -> None:
+            from aiohttp import WSMsgType
+
+            async with asyncio.timeout(idle_seconds) as idle:
+                async for message in websocket:
+                    if message.type != WSMsgType.TEXT:
+                        continue
+                    try:
+                        envelope = json.loads(message.data)
+                        kind, data = envelope[0], envelope[1]
+                    except (ValueError, TypeError, IndexError, KeyError):
+                        continue
+                    if kind == "stdin" and isinstance(data, str):
+                        idle.reschedule(asyncio.get_running_loop().time() + idle_seconds)
+                        await app_service.send_bytes(data.encode("utf-8"))
+                    elif kind == "resize" and isinstance(data, dict):
+                        await app_service.set_terminal_size(*clamp_size(data.get("width"), data.get("height")))
+                    elif kind == "ping":
+                        await websocket.send_json(["pong", data])
+                    elif kind == "blur":
+                        await app_service.blur()
+                    elif kind == "focus":
+                        await app_service.focus()
 
         async def close_tabs(self) -> None:
             """Tell every tab's app to quit (it keeps its round) and wait for them a moment."""
@@ -162,11 +340,14 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = False, out=sys.stdout) -> int:
+async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = False, out=sys.stdout,
+                public_hosts: list[str] | tuple[str, ...] = (), max_sessions: int = DEFAULT_MAX_SESSIONS,
+                idle_seconds: float = DEFAULT_IDLE_MINUTES * 60) -> int:
     """Serve until SIGINT or SIGTERM; print the URL once the port is open."""
     from aiohttp import web
 
-    server = make_server(host, port, data_dir, four_color)
+    server = make_server(host, port, data_dir, four_color, public_hosts=tuple(public_hosts),
+                         max_sessions=max_sessions, idle_seconds=idle_seconds)
     runner = web.AppRunner(server.web_app(), access_log=None, shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, host or None, port)
@@ -215,4 +396,9 @@ def cmd_web(argv: list[str]) -> int:
         print(f"spider web: the data dir {plain(str(data_dir))} is not a directory", file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.WARNING, format="spider web: %(message)s")
-    return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color))
+    for name in args.public_host:
+        if not name or any(not c.isprintable() or c.isspace() for c in name):
+            raise UsageError("argument --public-host: not a host name", "spider web")
+    return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color,
+                             public_hosts=args.public_host, max_sessions=args.max_sessions,
+                             idle_seconds=args.idle_minutes * 60))

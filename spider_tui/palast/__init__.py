@@ -9,3 +9,6 @@ where; what both sides share is here.
 - ``client/``: the client side (the headless client, the player's session, the bot players);
 - ``cli``: ``spider server``, ``spider league`` and ``spider bots``.
 """
+
+#: The HTTP header that carries a private server's secret (the embedded Palast, SPEC §13).
+KEY_HEADER = "X-Spider-Key"

@@ -16,6 +16,7 @@ import sqlite3
 import sys
 
 from spider_tui.cli_args import Parser, UsageError, port
+from spider_tui.i18n import N_
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -73,6 +74,8 @@ def server_parser() -> Parser:
     p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
     # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
     p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
+    # The embedded Palast: only connections that present the secret in $SPIDER_PALAST_KEY get in.
+    p.add_argument("--key-from-env", action="store_true", help=argparse.SUPPRESS)
     from spider_tui.palast.server.server import Limits
 
     d = Limits()
@@ -141,6 +144,12 @@ def cmd_server(argv: list[str]) -> int:
     limits = Limits(connections=args.max_connections, per_address=args.per_address, names=args.names_per_hour,
                     tables=args.tables_per_address, address_rate=args.address_rate,
                     address_burst=max(Limits().address_burst, args.address_rate * 2), forwarded=args.forwarded_for)
+    if args.key_from_env:
+        import os
+
+        limits.key = os.environ.pop("SPIDER_PALAST_KEY", "") or None
+        if limits.key is None:
+            raise UsageError("--key-from-env: SPIDER_PALAST_KEY is not set", "spider server")
     server = PalastServer(store, args.host, args.port, options=options, broker=broker, limits=limits)
 
     async def run() -> None:
@@ -325,5 +334,19 @@ def cmd_bots(argv: list[str]) -> int:
         print(json.dumps(summary))
     else:
         for k, v in summary.items():
-            print(f"{k:>16}: {v}")
+            if k == "errors_by_kind":
+                for kind, n in v.items():
+                    print(f"{n:>16}× {kind}")
+            else:
+                print(f"{k:>16}: {v}")
+    if summary.get("turned_away"):
+        from spider_tui.i18n import _  # noqa: I001
+
+        print(_(LIMITS_LINE).format(n=summary["turned_away"], players=args.players), file=sys.stderr)
     return 0 if summary["actions"] or not summary["errors"] else 1
+
+
+#: When the server turns bots away for its per-address limits (SPEC §13: say so in one line, and how).
+LIMITS_LINE = N_("spider bots: the server turned {n} connections of {players} bots away for its per-address limits "
+               "(HTTP 429); for a load test start one with room for them, e.g. "
+               "`spider server --per-address 5000 --names-per-hour 10000 --address-rate 100000`.")

@@ -304,6 +304,7 @@ class Round(Message):
     round: int
     position: str
     ends_at: float | None = None
+    commitment: str | None = None  # hex SHA-256 of the deal code told in round_over (palast.commitment)
 
 
 @dataclass(kw_only=True)

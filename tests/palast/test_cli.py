@@ -24,7 +24,8 @@ def test_bots_play_standard_tables_and_the_league_shows_them(tmp_path):
         run = spider("bots", "--server", url, "--players", "3", "--rate", "20", "--seconds", "4", "--json")
         assert run.returncode == 0, run.stderr
         summary = json.loads(run.stdout)
-        assert list(summary) == ["players", "actions", "refused", "errors", "rounds_finished", "p50_ms", "p99_ms"]
+        assert list(summary) == ["players", "actions", "refused", "errors", "rounds_finished", "p50_ms", "p99_ms",
+                                 "turned_away", "errors_by_kind"]
         assert summary["players"] == 3 and summary["actions"] > 10 and summary["errors"] == 0
         assert summary["p50_ms"] <= summary["p99_ms"]
         league = spider("league", "--server", url, "--json")
@@ -34,6 +35,28 @@ def test_bots_play_standard_tables_and_the_league_shows_them(tmp_path):
         assert [p["rating"] for p in players] == sorted((p["rating"] for p in players), reverse=True)
         table = spider("league", "--server", url)
         assert table.returncode == 0 and ("Palast league" in table.stdout or "No one" in table.stdout)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def test_bots_turned_away_by_per_address_limits_say_so_in_one_line(tmp_path):
+    # Issue 29 item 13: a websockets traceback (HTTP 429) before; now each error says what it was.
+    proc, url = _start_server(tmp_path, "--start-wait", "0.5", "--per-address", "3")
+    try:
+        run = spider("bots", "--server", url, "--players", "8", "--rate", "5", "--seconds", "4", "--json")
+        assert "Traceback" not in run.stderr and "Traceback" not in run.stdout
+        summary = json.loads(run.stdout)
+        assert summary["turned_away"] >= 5
+        kinds = summary["errors_by_kind"]
+        assert sum(kinds.values()) == summary["errors"]
+        assert any(k.startswith("turned away (HTTP 429): Too many connections from your address") for k in kinds), kinds
+        lines = [x for x in run.stderr.splitlines() if "per-address limits" in x]
+        assert len(lines) == 1 and "spider server --per-address" in lines[0]
+        plain = spider("bots", "--server", url, "--players", "5", "--rate", "5", "--seconds", "2")
+        assert "Traceback" not in plain.stderr and "× turned away (HTTP 429)" in plain.stdout
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)

@@ -84,10 +84,11 @@ def _start_server(data_dir, *extra) -> tuple[subprocess.Popen, str]:
 async def test_kill_9_and_restart_loses_no_result_and_resumes_the_table(tmp_path, db_url):
     proc, url = _start_server(tmp_path, "--db", db_url)
     try:
-        # A finished table first: both give up at once.
+        # A finished table first: both play 10 moves (so the league rates it) and give up.
         a, b, t1 = await _two_at_a_table(url)
-        await a.wait_for("round")
-        await b.wait_for("round")
+        for c in (a, b):
+            played = await _play_some(c, (await c.wait_for("round"))["position"], 10)
+            assert played["moves"] == 10
         await a.play("give up")
         await b.play("give up")
         over = await a.wait_for("table_over")

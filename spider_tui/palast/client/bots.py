@@ -9,8 +9,10 @@ up (or a deal), plays it, and plans again; it gives up when the plan is empty (s
   (``human_delay``: a few seconds before the first move of a plan, about a second between the
   moves of a planned line), whatever R is.
 
-The summary counts accepted actions, refusals, errors (connections lost, timeouts), the rounds
-finished at their tables, and the action→answer time (p50/p99 in ms).
+The summary counts accepted actions, refusals, errors, the rounds finished at their tables, and
+the action→answer time (p50/p99 in ms); ``errors_by_kind`` says what each error was (refused,
+closed, timed out, turned away, with the server's reason), and ``turned_away`` counts the
+connections the server refused before the handshake for its per-address limits (HTTP 429).
 """
 
 from __future__ import annotations
@@ -19,8 +21,11 @@ import asyncio
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from spider_tui.engine import Game, fairbot
 from spider_tui.engine.cards import UNKNOWN
@@ -37,6 +42,13 @@ class Tally:
     errors: int = 0
     rounds: set = field(default_factory=set)
     times: list[float] = field(default_factory=list)
+    kinds: Counter = field(default_factory=Counter)  # what each error was -> how many
+    turned_away: int = 0  # connections refused before the handshake for per-address limits (429)
+    turned_away_reason: str = ""
+
+    def error(self, kind: str) -> None:
+        self.errors += 1
+        self.kinds[plain_line(kind)] += 1
 
     def summary(self) -> dict:
         t = sorted(self.times)
@@ -47,7 +59,26 @@ class Tally:
             return round(t[min(len(t) - 1, int(p * len(t)))] * 1000, 2)
 
         return {"players": self.players, "actions": self.actions, "refused": self.refused, "errors": self.errors,
-                "rounds_finished": len(self.rounds), "p50_ms": pct(0.50), "p99_ms": pct(0.99)}
+                "rounds_finished": len(self.rounds), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
+                "turned_away": self.turned_away, "errors_by_kind": dict(self.kinds.most_common(10))}
+
+
+def plain_line(text: str, width: int = 160) -> str:
+    """One line of a server's words, safe for a terminal (no control characters), cut to ``width``."""
+    one = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    return one if len(one) <= width else one[: width - 1] + "…"
+
+
+def closed_reason(c: PalastClient) -> str:
+    """Why a connection ended: the server's last ``error`` reason, else its close frame's."""
+    errors = [str(r.get("reason")) for r in c.received if r.get("type") == "error" and isinstance(r.get("reason"), str)]
+    if errors:
+        return errors[-1]
+    rcvd = getattr(c.ws, "close_reason", None)
+    code = getattr(c.ws, "close_code", None)
+    if rcvd:
+        return f"{rcvd} (code {code})"
+    return f"code {code}" if code is not None else "no reason given"
 
 
 PACES = ("fast", "human")
@@ -129,10 +160,21 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
     while time.monotonic() < deadline:
         try:
             c = await PalastClient.connect(url, events=BOT_EVENTS)
-        except (OSError, asyncio.TimeoutError):
-            tally.errors += 1
+        except InvalidStatus as e:
+            status = e.response.status_code
+            body = plain_line(e.response.body.decode("utf-8", "replace")) if e.response.body else ""
+            if status == 429:
+                tally.turned_away += 1
+                tally.turned_away_reason = body
+            tally.error(f"turned away (HTTP {status}): {body or 'no reason given'}")
+            await asyncio.sleep(2)
+            continue
+        except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI) as e:
+            what = "timed out connecting" if isinstance(e, asyncio.TimeoutError) else f"can't connect: {e}"
+            tally.error(what)
             await asyncio.sleep(1)
             continue
+        c.keep_received = True  # the server's error reasons, for the summary
         try:
             await c.hello(name, token)
             token = c.token
@@ -152,6 +194,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                     if got is None:
                         raise ConnectionError("closed")
                     ev = got.message
+                    c.received.clear()
                 if isinstance(ev, m.Round):
                     view = Game.from_text(ev.position)
                     line = []
@@ -189,10 +232,19 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                         line = []
             await c.close()
             return
-        except (ConnectionError, OSError, asyncio.TimeoutError, Refused):
-            tally.errors += 1
+        except Refused as e:
+            tally.error(f"refused: {e.reason or 'no reason given'}")
+        except asyncio.TimeoutError:
+            tally.error("timed out waiting for the server's answer")
+        except (ConnectionError, ConnectionClosed, OSError):
+            tally.error(f"closed by the server: {closed_reason(c)}")
+        except Exception as e:  # noqa: BLE001 - a bot never ends the run with a traceback
+            tally.error(f"unexpected: {type(e).__name__}: {e}")
+        try:
             await c.close()
-            await asyncio.sleep(0.5)
+        except Exception:  # noqa: BLE001
+            pass
+        await asyncio.sleep(0.5)
 
 
 async def run_bots(url: str, players: int, rate: float = 1.0, seconds: float = 60.0,

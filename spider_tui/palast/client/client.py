@@ -25,7 +25,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from spider_tui.palast import messages as m
+from spider_tui.palast import KEY_HEADER, messages as m
 from spider_tui.palast.messages import BadMessage, Message
 
 
@@ -53,6 +53,17 @@ class Refused(Exception):
         self.message = message
 
 
+_KEYS: dict[str, str] = {}
+
+
+def remember_key(url: str, key: str | None) -> None:
+    """Connections to ``url`` present ``key`` (the embedded Palast's secret); None forgets it."""
+    if key is None:
+        _KEYS.pop(url, None)
+    else:
+        _KEYS[url] = key
+
+
 class PalastClient:
     def __init__(self, ws: ClientConnection, events: Collection[str] | None = None):
         self.ws = ws
@@ -76,6 +87,11 @@ class PalastClient:
 
     @classmethod
     async def connect(cls, url: str, events: Collection[str] | None = None, **kwargs: Any) -> "PalastClient":
+        key = _KEYS.get(url)
+        if key is not None:  # the embedded Palast this app started: its secret goes along
+            headers = dict(kwargs.pop("additional_headers", None) or {})
+            headers[KEY_HEADER] = key
+            kwargs["additional_headers"] = headers
         ws = await connect(url, max_size=2**20, open_timeout=10, **kwargs)
         return cls(ws, events)
 

@@ -40,7 +40,9 @@ from spider_tui.table import Table
 
 from spider_tui.safe_text import visible
 
+from spider_tui.i18n import _
 from spider_tui.palast import messages as m
+from spider_tui.palast.commitment import verified
 from spider_tui.palast.client.client import PalastClient, Refused
 
 #: Reconnect waits (seconds), the last one repeats.
@@ -278,6 +280,8 @@ class PalastSession:
         self.totals: dict[int, dict[str, int]] = {}  # round -> each player's total after it
         self.ready_sent = False
         self.deals: list[tuple[int, int | str]] = []  # (round, deal code) as told at each round_over
+        self.commitments: dict[int, str] = {}  # round -> the commitment its `round` carried
+        self.verified: dict[int, bool] = {}  # round -> whether its deal matched the commitment
         self.ranking: list[dict] | None = None
         self.offline = False
         self.status = ""
@@ -420,6 +424,7 @@ class PalastSession:
     def _leave_table(self) -> None:
         self.table, self.code, self.round, self.race = None, None, 0, None
         self.opponents, self.standings, self.ranking, self.deals = {}, None, None, []
+        self.commitments, self.verified = {}, {}
         self.totals = {}
         self._confirmed = None
         self._changed("seat")
@@ -552,6 +557,7 @@ class PalastSession:
             deal = _told_deal(ev.deal)
             if deal is not None:  # told again after a reconnect: one entry per round
                 self.deals = sorted([d for d in self.deals if d[0] != n] + [(n, deal)])
+            check = self._check_deal(n, ev.deal)
             # every round's totals are kept (a round start clears the standings, not these), so
             # the race's running total starts from them, also after a reconnect
             self.totals[n] = {visible(r.player): r.total for r in ev.standings
@@ -566,6 +572,8 @@ class PalastSession:
                 self.race.pause()
             if self.table is not None:
                 self.table = {**self.table, "round": n}
+            if check is not None:
+                self._say(check)
             self._changed("standings")
         elif isinstance(ev, m.TableOver):
             self.ranking = [clean(r.to_json()) for r in ev.ranking]
@@ -574,6 +582,18 @@ class PalastSession:
             self._changed("final")
         elif isinstance(ev, m.Error):
             self._say(ev.reason or "The server closed the connection.")
+
+    def _check_deal(self, n: int, deal: object) -> str | None:
+        """Round ``n``'s deal code (told at its end) against the commitment its ``round`` carried
+        (SPEC §13): the line to show, or None when this round's start wasn't seen here."""
+        told = self.commitments.get(n)
+        if told is None:
+            return None
+        self.verified[n] = ok = verified(told, deal)
+        if ok:
+            return _("Deal verified: the server fixed this deal before the first move.")
+        return _("Warning: the deal the server told now is not the one it committed to at the start of "
+                 "this round. Its result can't be trusted.")
 
     def _elsewhere(self, told: int | None) -> bool:
         """Does the event name a table other than the one the player sits at (or any, when the
@@ -591,6 +611,8 @@ class PalastSession:
         ends_at = float(ends) if ends is not None and abs(ends) < 1e12 else self.now()
         self._confirmed = ev.position
         self._pending.clear()
+        if isinstance(ev.commitment, str):
+            self.commitments[number] = ev.commitment
         if self.race is not None and number == self.round and self.standings is None:
             # a reconnect: the same round, the server's position
             self.race.ends_at = ends_at

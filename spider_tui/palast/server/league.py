@@ -5,6 +5,11 @@ ranking (equal totals share a place) updates each player's rating; tables played
 are counted.  Experience is every point ever scored, Training included (the store adds it at
 each round's end).  The rating shown is OpenSkill's ordinal, ``mu - 3·sigma`` (0 for a new
 player), which rises as a player's results become certain.
+
+Only players who really played are rated (issue 29, SPEC §13): each must have made at least
+``MIN_MOVES`` moves at the table; one who gave up with fewer counts as not having played, and a
+0-point give-up never counts as a win or a tie for anyone (``players_who_played``).  So puppets
+that sit down and give up at once neither pump a booster's rating nor rank themselves.
 """
 
 from __future__ import annotations
@@ -14,6 +19,16 @@ from collections.abc import Sequence
 from openskill.models import PlackettLuce
 
 _MODEL = PlackettLuce()
+MIN_MOVES = 10  # moves at a table before a player is rated for it (SPEC §13)
+
+
+def players_who_played(totals: Sequence[tuple[int, int]], moves: dict[int, int],
+                       gave_up: set[int]) -> list[tuple[int, int]]:
+    """The ``(player, total)`` pairs the league rates a table by: players with at least
+    ``MIN_MOVES`` moves there, less any who gave up and ended with 0 points or less (a 0-point
+    give-up is never a win or a tie).  Order kept."""
+    return [(pid, total) for pid, total in totals
+            if moves.get(pid, 0) >= MIN_MOVES and not (pid in gave_up and total <= 0)]
 
 
 def rate(teams: Sequence[tuple[int, float | None, float | None, int]]) -> dict[int, tuple[float, float]]:

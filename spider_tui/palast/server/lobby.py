@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from spider_tui.palast import messages as m, protocol
 from spider_tui.palast.protocol import Refusal, Request
 from spider_tui.palast.server import league
+from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
 from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING, WAITING, PlayerRow, ResultRow, Store, TableRow
 from spider_tui.palast.server.table import LiveTable, Options, Seat, Send, round_over, span
@@ -38,7 +39,11 @@ STOP_SECONDS = 5.0
 STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
 TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
 LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
-LEAGUE_SECONDS = 5.0  # a league read from the database serves this long (its rows change at table ends)
+LEAGUE_SECONDS = 5.0
+LOBBY_SECONDS = 0.5  # the lobby's public tables are made at most this often (and on each change)
+UNTOLD_KEPT = 10_000  # players away when their table ended whose last messages are kept
+SAME_ADDRESS = ("Another account from your address already sits at this table, and it is rated: "
+                "play together at a Training table (open one with Training on).")  # a league read from the database serves this long (its rows change at table ends)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -85,6 +90,13 @@ class Palast:
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
         self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
         self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
+        self._lobby: tuple[float, list[m.TableInfo]] | None = None  # (made at, the public tables)
+        # Each connected (or seated) player's address key, as the server counts it: two accounts
+        # of one address never sit at one rated table (SPEC §13; loopback excepted).
+        self.addresses: dict[int, str] = {}
+        # Players who were away when their table ended: its last round_over and table_over,
+        # told when they come back (also after a restart that ended the round).
+        self.untold: dict[int, list[dict]] = {}
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
@@ -147,12 +159,14 @@ class Palast:
     def track(self, row: TableRow) -> LiveTable:
         """Start keeping the table of ``row`` live here (its events reach its players)."""
         t = LiveTable(row, self)
+        self.lobby_changed()
         self.tables[t.id] = t
         t.unsubscribe = self.broker.subscribe(t.id, self._deliver)
         return t
 
     def drop(self, t: LiveTable) -> None:
         """Stop keeping ``t`` (finished or closed): its timer stops, its players sit nowhere."""
+        self.lobby_changed()
         t.cancel()
         if t.unsubscribe:
             t.unsubscribe()
@@ -198,7 +212,8 @@ class Palast:
                     await t.settle()  # every seat as written, whichever process played it
         t = self.table_of(player.id)
         if t is None:
-            return []
+            return self.untold.pop(player.id, [])
+        self.untold.pop(player.id, None)
         t.out.discard(player.id)
         out = [m.Joined(table=t.info(), code=t.row.code).to_json()]
         out += await self.past_rounds(t)
@@ -234,6 +249,8 @@ class Palast:
             return  # a newer connection took over
         del self.online[player_id]
         self.offline_since[player_id] = self.clock()
+        if player_id not in self.seated:
+            self.addresses.pop(player_id, None)
         if self.cluster:
             self.cluster.presence(player_id, False)
         t = self.table_of(player_id)
@@ -248,12 +265,55 @@ class Palast:
         the tables waiting for players, then those in play, each by id.  The answer's ``page``,
         ``pages`` and ``total`` say what else there is."""
         mine = self.seated.get(player_id)
-        shown = sorted((t for t in self.tables.values() if not t.row.private or t.id == mine),
-                       key=lambda t: (t.id != mine, t.row.state != WAITING, t.id))
+        public = self._public_tables()
+        own = self.tables.get(mine) if mine is not None else None
+        shown = [own.info()] + [i for i in public if i.id != own.id] if own is not None else public
         pages = max(1, -(-len(shown) // TABLES_PAGE))
         page = min(page, pages - 1)
-        return m.Tables(tables=[t.info() for t in shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE]],
+        return m.Tables(tables=shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE],
                         page=page, pages=pages, total=len(shown)).to_json()
+
+    def lobby_changed(self) -> None:
+        """A table changed (seats, state, round): the lobby is made again at the next ask."""
+        self._lobby = None
+
+    def _public_tables(self) -> list[m.TableInfo]:
+        """The public tables in lobby order (waiting first, then by id), made once per change
+        and at most every ``LOBBY_SECONDS``: a crowd (or one player) asking many times a second
+        is answered from this, not by sorting and describing every table per ask."""
+        now = time.monotonic()
+        if self._lobby is not None and now - self._lobby[0] < LOBBY_SECONDS:
+            return self._lobby[1]
+        shown = sorted((t for t in self.tables.values() if not t.row.private),
+                       key=lambda t: (t.row.state != WAITING, t.id))
+        infos = [t.info() for t in shown]
+        self._lobby = (now, infos)
+        return infos
+
+    def tell_later(self, t: LiveTable, messages: list[dict]) -> None:
+        """Keep a finished table's last messages for its people who are away now (a crash and
+        restart ended the round, or they were offline): ``resume`` tells them (SPEC §13)."""
+        away = [s for s in t.seats if not s.bot and not s.left and not self.is_online(s.player_id)]
+        if not away:
+            return
+        joined = m.Joined(table=t.info(), code=None).to_json()
+        joined["table"]["state"] = "finished"
+        for s in away:
+            if len(self.untold) >= UNTOLD_KEPT:
+                self.untold.pop(next(iter(self.untold)))
+            self.untold[s.player_id] = [joined, *messages]
+
+    def same_address(self, t: LiveTable, player_id: int) -> bool:
+        """Whether another person at ``t`` comes from ``player_id``'s address (or /64) and ``t``
+        is rated: SPEC §13 seats them apart (a second account would learn the deal for the
+        first).  Players on loopback are the host's own users and are not counted."""
+        if t.row.training:
+            return False
+        mine = self.addresses.get(player_id)
+        if mine is None or is_loopback(mine):
+            return False
+        return any(self.addresses.get(s.player_id) == mine for s in t.seats
+                   if s.player_id != player_id and not s.bot and not s.left)
 
     async def handle(self, player: PlayerRow, req: Request) -> dict:
         """Answer one checked request of a signed-in player; raises ``Refusal``."""
@@ -282,7 +342,7 @@ class Palast:
             return await t.start(player)
         if kind == "ready":
             return await t.ready(player)
-        return await t.play(player, req["move"])
+        return await t.play(player, req["move"], req.id)
 
     async def play(self, player: PlayerRow, move: str) -> dict:
         """One ``play`` move of a player at their table (house bots play through this)."""
@@ -380,13 +440,17 @@ class Palast:
     async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
         """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
         the table they now sit at, its seats loaded."""
+        if self.same_address(t, player.id):
+            raise Refusal(SAME_ADDRESS)
         reason = await self.store.seat(t.id, player.id, self.clock())
         for _ in range(10):
             if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
                 break
             await self.ensure_standard()
             t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
-                      and len(x.seats) < x.row.seats), t)
+                      and len(x.seats) < x.row.seats and not self.same_address(x, player.id)), t)
+            if self.same_address(t, player.id):
+                raise Refusal(SAME_ADDRESS)
             reason = await self.store.seat(t.id, player.id, self.clock())
         if reason:
             raise Refusal(reason)
@@ -429,7 +493,8 @@ class Palast:
 
     # ------------------------------------------------------------------ the sweep
     async def _sweep_forever(self) -> None:
-        step = max(0.02, min(1.0, self.options.out_seconds / 6, (self.options.house_bots_after or 4) / 4))
+        step = max(0.02, min(1.0, self.options.out_seconds / 6, self.options.idle_seconds / 6,
+                             (self.options.house_bots_after or 4) / 4))
         while True:
             await asyncio.sleep(step)
             try:
@@ -450,6 +515,11 @@ class Palast:
                 if self.is_online(s.player_id):
                     self.offline_since.pop(s.player_id, None)
                     t.out.discard(s.player_id)
+                    last = s.acted_at if s.acted_at is not None else t.row.round_started
+                    if (not s.bot and last is not None and now - last >= self.options.idle_seconds
+                            and s.player_id not in t.idle):
+                        t.idle.add(s.player_id)  # connected, but no action for idle_seconds: out
+                        t.mark(s)
                     continue
                 since = self.offline_since.setdefault(s.player_id, now)
                 if now - since >= self.options.out_seconds and s.player_id not in t.out:

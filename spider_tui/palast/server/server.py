@@ -33,7 +33,10 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from spider_tui.palast import messages as m, names, protocol
+from spider_tui.palast import KEY_HEADER
 from spider_tui.palast.server.broker import Broker
+from spider_tui.palast.server.guard import (DRAIN_MARK, HANDSHAKE_SECONDS, PREFIX_FACTOR, WRITE_LIMIT, Guard,
+                                            GuardedConnection, address_key, connection_class, prefix_key)
 from spider_tui.palast.server.db import PlayerRow, Store
 from spider_tui.palast.protocol import Refusal
 from spider_tui.palast.server.house import HouseBots
@@ -42,7 +45,6 @@ from spider_tui.palast.server.lobby import Options, Palast
 log = logging.getLogger("spider.palast")
 
 HELLO_SECONDS = 10.0
-WRITE_LIMIT = 256 * 1024  # bytes a client may leave unread before it is dropped as too slow
 FLOOD_CLOSE_SECONDS = 0.5  # the closing handshake of a connection closed for flooding
 RECEIVE_LIMIT = 64 * 1024  # bigger frames close the connection; 4 KB+ up to this are refused
 
@@ -68,6 +70,7 @@ class Limits:
     names_seconds: float = 3600.0
     tables: int = 10  # tables opened from one address that wait to start at once
     forwarded: bool = False  # take the address from X-Forwarded-For (a trusted reverse proxy)
+    key: str | None = None  # a private server (the embedded Palast): only who presents it gets in
 
 
 class RateLimit:
@@ -184,11 +187,13 @@ class PalastServer:
         self._players = Buckets(lim.rate, lim.burst)  # per player id, across connections
         self._addresses = Buckets(lim.address_rate, lim.address_burst)  # per address
         self._names = Buckets(lim.names / lim.names_seconds, lim.names)  # new names per address
+        # A whole IPv4 /24 or IPv6 /48 together: PREFIX_FACTOR × the per-address limits (SPEC §13).
+        self._networks = Buckets(PREFIX_FACTOR * lim.address_rate, PREFIX_FACTOR * lim.address_burst)
+        self._network_names = Buckets(PREFIX_FACTOR * lim.names / lim.names_seconds, PREFIX_FACTOR * lim.names)
+        self.guard = Guard(lim, take=self._control_frame)
         self._opened: dict[str, set[int]] = {}  # address -> tables opened from it (pruned when asked)
         self._server: Server | None = None
         self._sessions: dict[int, ServerConnection] = {}
-        self._open = 0
-        self._per_address: dict[str, int] = {}
 
     async def start(self) -> None:
         await asyncio.to_thread(names.skeleton, "")  # reads the TR39 table (~0.1 s) off the event loop
@@ -197,7 +202,8 @@ class PalastServer:
         self._server = await serve(
             self._handle, self.host, self.port, max_size=RECEIVE_LIMIT, max_queue=16, process_request=self._admit,
             ping_interval=20, ping_timeout=20, close_timeout=5, server_header=None,
-            compression=None,
+            compression=None, open_timeout=HANDSHAKE_SECONDS, write_limit=(DRAIN_MARK, 0),
+            create_connection=connection_class(self.guard),
         )
         self.port = self._server.sockets[0].getsockname()[1]
 
@@ -216,12 +222,15 @@ class PalastServer:
     def address(self, ws: ServerConnection, request: Request | None = None) -> str:
         """The client's address: the peer's, or behind a trusted reverse proxy (``forwarded``)
         the last one in ``X-Forwarded-For`` (the one the proxy added)."""
+        key = getattr(ws, "key", None)
+        if key is not None and (request is None or not self.limits.forwarded):
+            return key
         peer = str(ws.remote_address[0]) if ws.remote_address else "?"
         request = request or ws.request
         if self.limits.forwarded and request is not None:
-            header = request.headers.get("X-Forwarded-For")
-            if header:
-                last = header.split(",")[-1].strip()
+            lines = request.headers.get_all("X-Forwarded-For")
+            if len(lines) == 1:
+                last = lines[0].split(",")[-1].strip()
                 if last and len(last) <= 64:
                     peer = last
         return address_key(peer)
@@ -229,39 +238,51 @@ class PalastServer:
     def _admit(self, ws: ServerConnection, request: Request) -> Response | None:
         """Before the WebSocket handshake (``process_request``): a connection over the limits is
         turned away with a plain HTTP answer, which costs the server far less than a handshake,
-        an ``error`` message and a closing handshake (a flood of them stalled everyone)."""
-        if self._per_address.get(self.address(ws, request), 0) >= self.limits.per_address:
+        an ``error`` message and a closing handshake (a flood of them stalled everyone).  The
+        connection already counts (from accept, ``guard``).  A request with headers the server
+        doesn't expect (two ``X-Forwarded-For`` lines, say) gets 400, never a 500."""
+        try:
+            bad = unexpected_headers(request, self.limits.forwarded)
+            if bad:
+                return ws.respond(HTTPStatus.BAD_REQUEST, bad + "\n")
+            if self.limits.key is not None:
+                given = request.headers.get_all(KEY_HEADER)
+                if len(given) != 1 or not hmac.compare_digest(given[0].encode(), self.limits.key.encode()):
+                    return ws.respond(HTTPStatus.FORBIDDEN, "This Palast is private to the app that started it; "
+                                                            "start your own with spider server.\n")
+            key = self.address(ws, request)
+            if self.limits.forwarded and isinstance(ws, GuardedConnection):
+                ws.count_as(key)
+            over = self.guard.over(key)
+        except Exception as e:  # a request nobody foresaw: a refusal, not a traceback
+            log.info("refusing an odd request: %s", type(e).__name__)
+            return ws.respond(HTTPStatus.BAD_REQUEST, "Bad request.\n")
+        if over in ("address", "network") and isinstance(ws, GuardedConnection):
+            self.guard.turned_away(key, ws.loop.time())
+        if over == "address":
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your address; close some and try again.\n")
-        if self._open >= self.limits.connections:
+        if over == "network":
+            return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections from your network; close some and try again.\n")
+        if over == "full":
             return ws.respond(HTTPStatus.SERVICE_UNAVAILABLE, "The server is full; try again later.\n")
         return None
 
+    def _control_frame(self, ws: Any, address: str, player_id: int | None) -> bool:
+        """A ping or pong takes from the same buckets as a message (SPEC §13)."""
+        ok = self._addresses.take(address)
+        ok = self._networks.take(prefix_key(address)) and ok
+        if player_id is not None:
+            ok = self._players.take(player_id) and ok
+        return ok
+
     async def _handle(self, ws: ServerConnection) -> None:
-        address = self.address(ws)
-        if self._per_address.get(address, 0) >= self.limits.per_address:
-            await ws.send(protocol.dumps(m.Error(reason="Too many connections from your address; close some and try again.")))
-            await ws.close(1013, "too many connections from one address")
-            return
-        if self._open >= self.limits.connections:
-            await ws.send(protocol.dumps(m.Error(reason="The server is full; try again later.")))
-            await ws.close(1013, "server full")
-            return
-        self._open += 1
-        self._per_address[address] = self._per_address.get(address, 0) + 1
-        try:
-            await self._connection(ws, address)
-        finally:
-            self._open -= 1
-            left = self._per_address[address] - 1
-            if left:
-                self._per_address[address] = left
-            else:
-                del self._per_address[address]
+        await self._connection(ws, self.address(ws))
 
     def _flooding(self, address: str, player_id: int | None, out: Outbox, data: Any) -> bool:
         """Take one message from the address's (and the player's) bucket; on empty, say so
         (echoing the message's ``id``, so a client waiting for its answer hears why)."""
         ok = self._addresses.take(address)
+        ok = self._networks.take(prefix_key(address)) and ok
         if player_id is not None:
             ok = self._players.take(player_id) and ok
         if not ok:
@@ -291,6 +312,9 @@ class PalastServer:
                 player = await self._hello(first, out, address)
                 if player is None:
                     return
+                if isinstance(ws, GuardedConnection):
+                    ws.player_id = player.id  # its pings count against the player's bucket too
+                self.palast.addresses[player.id] = address
             async for data in ws:
                 if self._flooding(address, player.id, out, data):
                     flooded = True
@@ -382,7 +406,7 @@ class PalastServer:
         now = time.time()
         new_token = None
         if token is None:
-            if not self._names.take(address):
+            if not (self._names.take(address) and self._network_names.take(prefix_key(address))):
                 fail("Too many new names from your address; sign in with your token or try again later.", req.id)
                 return None
             new_token = secrets.token_urlsafe(32)
@@ -409,24 +433,24 @@ class PalastServer:
         return player
 
 
-def address_key(address: str) -> str:
-    """What the limits per address count by: an IPv4 address, or an IPv6 address's /64 (one
-    home or one host gets a whole /64, so single IPv6 addresses cost an attacker nothing).
+def unexpected_headers(request: Request, forwarded: bool) -> str | None:
+    """Why a request's headers can't be taken as they are, or None (SPEC §13: an HTTP 400)."""
+    headers = request.headers
+    if len(headers.get_all("Host")) > 1:
+        return "Bad request: more than one Host header."
+    if forwarded:
+        lines = headers.get_all("X-Forwarded-For")
+        if len(lines) > 1:
+            return "Bad request: more than one X-Forwarded-For header."
+        if lines:
+            import ipaddress
 
-    >>> address_key("2001:db8:1:2:aaaa::1"), address_key("203.0.113.5"), address_key("::ffff:10.0.0.1")
-    ('2001:db8:1:2::/64', '203.0.113.5', '10.0.0.1')
-    """
-    import ipaddress
-
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
+            last = lines[0].split(",")[-1].strip()
+            try:
+                ipaddress.ip_address(last)
+            except ValueError:
+                return "Bad request: X-Forwarded-For doesn't end with an address."
+    return None
 
 
 def _id_of(data: Any) -> int | None:

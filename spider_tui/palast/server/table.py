@@ -23,6 +23,7 @@ from spider_tui.engine.cards import card_text
 from spider_tui.engine.deal import CODE_BYTES, deal_code
 
 from spider_tui.palast import messages as m
+from spider_tui.palast.commitment import commitment
 from spider_tui.palast.protocol import Refusal, play_rules
 from spider_tui.palast.server import league
 from spider_tui.palast.server.db import (
@@ -71,6 +72,9 @@ class Options:
     #: A player still playing who has been offline this long is "out"; a round whose players are
     #: all done (solved, gave up, stuck, left or out) ends (SPEC §13).
     out_seconds: float = 60.0
+    #: A player connected and playing who makes no action this long is out too, shown "idle"
+    #: (SPEC §13: 3 minutes), so nobody holds a round for its whole clock by sitting still.
+    idle_seconds: float = 180.0
     #: A table opened by a player that hasn't started this long after it opened closes (its
     #: players are unseated); standard tables stay open (SPEC §13).
     waiting_seconds: float = 10 * 60
@@ -107,16 +111,27 @@ def as_training(training: bool, seats: list[Seat]) -> bool:
     return training or (any(s.bot for s in seats) and sum(not s.bot for s in seats) < 2)
 
 
-def final_ranking(seats: list[Seat], totals: dict[int, int],
-                  training: bool) -> tuple[list[tuple[int, int, int]], list[Placing], bool]:
+def final_ranking(seats: list[Seat], totals: dict[int, int], training: bool,
+                  results: list[ResultRow] | None = None) -> tuple[list[tuple[int, int, int]], list[Placing], bool]:
     """A finished table's ranking ``(player id, total, place)``, the placings the league is
-    given, and whether the table counts for the league."""
+    given, and whether the table counts for the league.  With the table's ``results``, only
+    people who really played are rated (>= 10 moves, no 0-point give-up: issue 29)."""
     ranking = league.places([(s.player_id, totals.get(s.player_id, 0)) for s in seats])
     # House bots never get a rating, and a table whose only person played with bots counts
     # as Training for the league (SPEC §13): only people are rated, and only two or more.
     bots = {s.player_id for s in seats if s.bot}
-    counted = not training and len(seats) - len(bots) >= 2
-    return ranking, [Placing(pid, total, place) for pid, total, place in ranking if pid not in bots], counted
+    people = [(pid, total) for pid, total, _place in ranking if pid not in bots]
+    if results is not None:
+        moves: dict[int, int] = {}
+        gave_up: set[int] = set()
+        for r in results:
+            moves[r.player_id] = moves.get(r.player_id, 0) + r.moves
+            if r.state == "gave up":
+                gave_up.add(r.player_id)
+        people = league.players_who_played(people, moves, gave_up)
+    played = league.places(people)
+    counted = not training and len(played) >= 2
+    return ranking, [Placing(pid, total, place) for pid, total, place in played], counted
 
 
 def table_info(r: TableRow, seats: list[Seat], o: Options, round_seconds: float) -> m.TableInfo:
@@ -156,6 +171,9 @@ class Seat:
     left: bool = False  # left the running table: the rest of its rounds are forfeited
     bot: bool = False  # a house bot (SPEC §13)
     stopped: bool = False  # a house bot that stopped when the people had finished the round
+    acted_at: float | None = None  # the seat's last action this round (for "idle")
+    answered: dict[int, dict] = field(default_factory=dict)  # play id -> its answer, this round
+    answered_round: int = 0
 
     @property
     def state(self) -> str:
@@ -175,13 +193,14 @@ class Seat:
     def replay(self, deal: int | str, suits: int, rules: str, actions: list[ActionRow]) -> None:
         """The seat's game of a round from its deal and ``actions`` (as stored)."""
         g = Game.new(deal, suits=suits, rules=rules)
-        self.game, self.seq, self.ended_at, self.stale = g, 0, None, False
+        self.game, self.seq, self.ended_at, self.stale, self.acted_at = g, 0, None, False, None
         for a in actions:
             try:
                 apply_action(g, a.move)
             except IllegalMove:  # pragma: no cover - only accepted actions are stored
                 log.error("stored action %r of player %s no longer plays", a.move, self.player_id)
             self.seq = a.seq
+            self.acted_at = a.at
             self.ended_at = a.at if g.over or g.stuck else None
 
     def result(self, table_id: int, n: int, state: str, out_of_time: bool, start: float, now: float) -> ResultRow:
@@ -236,6 +255,7 @@ class LiveTable:
         self.ending = False
         self.unsubscribe: Callable[[], None] | None = None
         self.out: set[int] = set()  # players "out" this round (offline ≥ out_seconds)
+        self.idle: set[int] = set()  # players out this round for making no action (idle_seconds)
 
     @property
     def id(self) -> int:
@@ -260,6 +280,7 @@ class LiveTable:
         """The seats as the database holds them (games kept), and the lobby's map of who sits
         where with them."""
         seated = self.lobby.seated
+        self.lobby.lobby_changed()
         old = {s.player_id: s for s in self.seats}
         rows = await self.lobby.store.seats(self.id)
         self.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in rows]
@@ -355,6 +376,8 @@ class LiveTable:
     # ------------------------------------------------------------------ what players see
     async def publish(self, message: dict) -> None:
         """An event to everyone at the table (on every server process)."""
+        if message.get("type") != "progress":
+            self.lobby.lobby_changed()  # the lobby shows the table changed
         await self.lobby.broker.publish(self.id, message)
 
     def info(self) -> m.TableInfo:
@@ -365,7 +388,7 @@ class LiveTable:
         """The ``round`` event with the seat's own position."""
         assert s.game is not None
         return m.Round(table=self.id, round=self.row.round, position=s.game.view(),
-                       ends_at=seconds_of(self.row.ends_at)).to_json()
+                       ends_at=seconds_of(self.row.ends_at), commitment=deal_commitment(self.row.deal)).to_json()
 
     def progress(self, s: Seat) -> dict:
         """The seat's ``progress`` event."""
@@ -382,6 +405,8 @@ class LiveTable:
     def state_of(self, s: Seat) -> str:
         """The seat's state in this round: its game's, or ``out`` (offline too long while playing)."""
         state = s.state
+        if state == "playing" and s.player_id in self.idle:
+            return "idle"
         return "out" if state == "playing" and s.player_id in self.out else state
 
     def all_done(self) -> bool:
@@ -420,12 +445,14 @@ class LiveTable:
         await self.load_seats()
         self.ending = False
         self.out.clear()
+        self.idle.clear()
         for s in self.seats:
             self.replay(s, [])
         self.schedule()
         first = self.seats[0].game if self.seats else None
         view = first.view() if first is not None else ""
-        await self.publish(m.Round(table=self.id, round=n, position=view, ends_at=seconds_of(self.row.ends_at)).to_json())
+        await self.publish(m.Round(table=self.id, round=n, position=view, ends_at=seconds_of(self.row.ends_at),
+                                   commitment=deal_commitment(deal)).to_json())
         for s in self.seats:
             self.mark(s)
         if n == 1:  # `spider server` says what it does: one line per table started and finished
@@ -436,15 +463,18 @@ class LiveTable:
         self.check_done()  # every player left or is out: nothing to wait for
         return True
 
-    async def play(self, player: PlayerRow, move: str) -> dict:
+    async def play(self, player: PlayerRow, move: str, msg_id: int | None = None) -> dict:
         """One action of a seated player (a checked ``play`` move): written, then answered with
-        ``played``; raises ``Refusal``."""
+        ``played``; raises ``Refusal``.  A ``msg_id`` this seat's play was already answered for
+        this round is answered again, the same, and not played twice (SPEC §13)."""
         lobby = self.lobby
         s = self.seat(player.id)
         if s is None:  # pragma: no cover - seated map and seats agree
             raise Refusal("You don't sit at a table.")
         async with s.lock:
             row = self.row
+            if msg_id is not None and s.answered_round == row.round and msg_id in s.answered:
+                return dict(s.answered[msg_id])  # a resend (after a reconnect, say): not played again
             if s.stale and row.round_state == ROUND_PLAYING:
                 try:
                     await self.replay_seat(s)
@@ -479,6 +509,8 @@ class LiveTable:
                                                  "player_id": player.id, "seq": s.seq, "move": text, "at": now})
             state = s.state
             s.ended_at = now if state != "playing" else None
+            s.acted_at = now
+            self.idle.discard(player.id)
         self.mark(s)
         answer = m.Played(
             move=text, position=g.view(), score=g.score, moves=g.moves, state=state,
@@ -486,6 +518,12 @@ class LiveTable:
             dealt=[card_text(c) for c in played.dealt] if played else [],
             completed=[c for c, _suit in played.completed] if played else [],
         ).to_json()
+        if msg_id is not None:
+            if s.answered_round != n:
+                s.answered, s.answered_round = {}, n
+            if len(s.answered) >= ANSWERS_KEPT:
+                s.answered.pop(next(iter(s.answered)))
+            s.answered[msg_id] = dict(answer)
         if self.all_done():
             lobby.spawn(self.end_round(n))
         return answer
@@ -542,12 +580,14 @@ class LiveTable:
         await self.publish(over)
         if table_over:
             await self.publish(table_over)
+            lobby.tell_later(self, [over, table_over])
         lobby.drop(self)
 
     async def _finish_table(self) -> dict | None:
         """Write the final ranking and the league once; the ``table_over`` event, or None when
         another call (or process) already finished the table."""
-        ranking, placings, counted = final_ranking(self.seats, self.totals, as_training(self.row.training, self.seats))
+        results = await self.lobby.store.results(self.id)
+        ranking, placings, counted = final_ranking(self.seats, self.totals, as_training(self.row.training, self.seats), results)
         if not await self.lobby.store.finish_table(self.id, placings, counted, league.rate):
             return None
         names = {s.player_id: s.name for s in self.seats}
@@ -652,3 +692,12 @@ class LiveTable:
         elif self.row.round_state == ROUND_OVER:
             await self.maybe_next()
         return m.Left(table=self.id).to_json()
+
+
+#: Play answers kept per seat and round, by ``id`` (SPEC §13: an id is idempotent).
+ANSWERS_KEPT = 1024
+
+
+def deal_commitment(deal: object) -> str | None:
+    """The round's ``commitment`` (SPEC §13): the hex SHA-256 of its deal code."""
+    return commitment(deal) if isinstance(deal, str) else None

@@ -77,8 +77,9 @@ def standings_row(row: dict) -> str:
     """A player's round: score, total, solved, moves, and the time to solve (``-`` if not solved)."""
     solved = bool(row.get("solved"))
     time_text = clock(row.get("seconds")) if solved else "-"
-    notes = [w for w, on in (("bot", row.get("bot") is True), ("left", row.get("state") == "left"),
-                             ("out", row.get("state") == "out"), (_("stopped"), row.get("state") == "stopped")) if on]
+    notes = [w for w, on in (("bot", row.get("bot") is True),
+                             ("left", row.get("state") == "left"), ("out", row.get("state") == "out"),
+                             ("idle", row.get("state") == "idle"), (_("stopped"), row.get("state") == "stopped")) if on]
     return (f"{name(row.get('player'), 16):<16} {num(row.get('score')):>6} {num(row.get('total')):>6}  "
             f"{'yes' if solved else 'no':<6} {num(row.get('moves')):>5} {time_text:>6}"
             + (f"  {' '.join(notes)}" if notes else ""))
