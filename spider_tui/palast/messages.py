@@ -112,6 +112,8 @@ class TableInfo(Part):
     between_seconds: float | None = flag(None)
     #: a standard table's start wait after its second player sat down
     start_seconds: float | None = flag(None)
+    #: the server's round clock at a Fast table (`spider server --fast-seconds`), for the clients' text
+    fast_seconds: int | None = flag(None)
     seated: list[Seated] = many()
 
 

@@ -330,7 +330,7 @@ MAX_SALVAGE = 200
 
 
 def salvage_text(text: str) -> tuple[dict[str, Any], list[int]]:
-    """Read TOML that doesn't parse by leaving out the lines it fails on, one at a time: (what
+    r"""Read TOML that doesn't parse by leaving out the lines it fails on, one at a time: (what
     parses, the line numbers left out).  A bad table header leaves out its whole table (its keys
     must not land in the table above).  Raises ``tomllib.TOMLDecodeError`` when that doesn't
     get it read (an error with no line, or too many lines left out).

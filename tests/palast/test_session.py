@@ -255,3 +255,16 @@ async def test_the_race_behind_the_round_face(palast, sessions):
     assert face.give_up()
     assert face.recorded and face.changed() == ""
     await until(lambda: anna.phase == "standings")  # the server took the give-up: the round ended
+
+
+# Issue 33 item 8: the open-table form's Fast line says the server's real clock.
+async def test_the_open_table_forms_fast_line_says_the_servers_clock(palast_factory, sessions):
+    from spider_tui.ui.palast.open_form import OpenForm
+
+    palast = await palast_factory(fast_seconds=300)
+    anna = await sessions(palast.url, "Anna")
+    told = {t.get("fast_seconds") for t in anna.tables}
+    assert told == {300}
+    lines = dict(OpenForm(fast_seconds=300).lines())
+    assert lines["fast"].endswith("Fast (5 min rounds)")
+    assert dict(OpenForm(fast_seconds=450).lines())["fast"].endswith("Fast (7.5 min rounds)")

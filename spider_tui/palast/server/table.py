@@ -144,6 +144,7 @@ def table_info(r: TableRow, seats: list[Seat], o: Options, round_seconds: float)
         between_seconds=json_seconds(o.between_seconds),
         # A standard table's start wait after its second player (`spider server --start-wait`).
         start_seconds=json_seconds(o.start_wait) if r.standard else None,
+        fast_seconds=int(o.fast_seconds),
         # each player with what the name alone doesn't say: a house bot, or left the table
         seated=[m.Seated(player=s.name, bot=s.bot, left=s.left) for s in seats],
     )

@@ -227,7 +227,8 @@ class PalastScreen(Screen):
                 await self.session.open(**form.request())
                 self.render_phase()
 
-        self.app.push_screen(OpenTableScreen(ascii=self.look.ascii), chosen)
+        fast = next((t.get("fast_seconds") for t in self.session.tables if isinstance(t.get("fast_seconds"), int)), None)
+        self.app.push_screen(OpenTableScreen(ascii=self.look.ascii, fast_seconds=fast), chosen)
 
     def action_code(self) -> None:
         async def chosen(code: str | None) -> None:
@@ -358,9 +359,9 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
     OpenTableScreen OptionList { height: auto; max-height: 14; }
     """
 
-    def __init__(self, ascii: bool = False) -> None:
+    def __init__(self, ascii: bool = False, fast_seconds: int | None = None) -> None:
         super().__init__()
-        self.form = OpenForm()
+        self.form = OpenForm(fast_seconds=fast_seconds)
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:

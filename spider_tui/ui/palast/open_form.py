@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from spider_tui.engine.rules import RULE_OPTIONS
+from spider_tui.i18n import _
 from spider_tui.rules_menu import checkbox
 
 #: (key, label, rules word) of the §10 options a table may have: the rule options' table.
@@ -20,6 +21,8 @@ class OpenForm:
     seats: int = 4
     private: bool = False
     options: set[str] = field(default_factory=set)
+    #: the server's Fast round clock (told with its tables), for the Fast line's words
+    fast_seconds: int | None = None
 
     @property
     def rules(self) -> str:
@@ -46,6 +49,8 @@ class OpenForm:
                ("seats", f"Seats: {self.seats}"),
                ("private", f"Private (joined by invite code): {'yes' if self.private else 'no'}")]
         for key, label, _w in OPTIONS:
+            if key == "fast" and self.fast_seconds:  # the server's clock, not this app's default
+                label = _("Fast ({minutes:g} min rounds)").format(minutes=round(self.fast_seconds / 60, 1))
             out.append((key, f"{checkbox(key in self.options, ascii)} {label}"))
         out.append(("go", "Open the table"))
         return out
