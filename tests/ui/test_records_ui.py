@@ -87,10 +87,15 @@ async def test_records_list_and_replay_on_the_table_widgets(make_app, data_dir):
         assert sum(rp.table.game.down) == 0 and down > 0  # hidden cards shown
         await pilot.press("c")
         assert sum(rp.table.game.down) == down
-        await pilot.press("space")  # play at 1×: the steps come by themselves
-        await wait_for(pilot, lambda: rp.step >= 2, timeout=30)
-        await pilot.press("space")  # 4×
-        assert rp.speed == 4
+        await pilot.press("space")  # play at 1×: the steps come by themselves, to the end
+        assert rp.speed == 1
+        await wait_for(pilot, lambda: rp.step == rp.last, timeout=60)
+        assert rp.speed == 0  # stopped at the end
+        await pilot.press("home")
+        screen.stop_playing()
+        assert rp.cycle_speed() == 1 and rp.cycle_speed() == 4 and rp.cycle_speed() == 0  # Space: 1×, 4×, pause
+        await pilot.press("space", "space")
+        assert rp.speed in (4, 0)  # 4× (or, on a slow machine, already at the end and stopped)
         await pilot.press("home")
         assert rp.speed == 0
         await pilot.press("right")
