@@ -335,7 +335,7 @@ def salvage_text(text: str) -> tuple[dict[str, Any], list[int]]:
     must not land in the table above).  Raises ``tomllib.TOMLDecodeError`` when that doesn't
     get it read (an error with no line, or too many lines left out).
 
-    >>> salvage_text('a = 1\\n[stats.1]\\nwon = = 1\\nplayed = 2\\n')
+    >>> salvage_text('a = 1\n[stats.1]\nwon = = 1\nplayed = 2\n')
     ({'a': 1, 'stats': {'1': {'played': 2}}}, [3])
     """
     lines = text.split("\n")
