@@ -17,7 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Callable
 
 from spider_tui.commands import keys_text
-from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
+from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move, Played
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
 from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
@@ -110,6 +110,9 @@ class Table:
         #: A scored round: where the last action's points were earned (``points.py``); gone
         #: with the next action.
         self.earned: tuple[Earned, ...] = ()
+        #: What the last move or deal did (turned up, dealt, completed: ``engine.Played``); None
+        #: after an undo.  The line front end (``describe.py``) says it.
+        self.played: Played | None = None
         #: The solver's answer (``winnable.Answer``): shown while the position is one it speaks of.
         self.answer: Answer | None = None
 
@@ -401,6 +404,7 @@ class Table:
             self._changed()
             return False
         self._after_action()
+        self.played = played
         self.earned = earned(played, self.game, runs_before)
         return True
 
@@ -599,6 +603,7 @@ class Table:
             return False
         self.selection = None
         self.hint_move = None
+        self.played = None
         self.status = ""
         self.earned = undone(score_before, self.game.score)
         self._stuck_told = False
