@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from spider_tui.engine import IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
@@ -23,6 +23,10 @@ from spider_tui.i18n import N_, _, ngettext
 from spider_tui.safe_text import visible
 from spider_tui.session import Session, title_for
 from spider_tui.table import Table
+
+if TYPE_CHECKING:
+    from spider_tui.store import SaveFile
+    from spider_tui.ui_launch import Launch
 
 GLYPHS = ("♠", "♥", "♦", "♣")
 ASCII_SUITS = ("S", "H", "D", "C")
@@ -306,7 +310,7 @@ def run(session: Session, describer: Describer, stdin: TextIO = sys.stdin, stdou
             session.keep()
 
 
-def play_lines(save, launch) -> int:
+def play_lines(save: SaveFile, launch: Launch) -> int:
     """``spider --describe``: the round the command line asks for (else the saved one, else a new
     deal at the saved suit count) played by lines; the save file is kept as the app keeps it."""
     from spider_tui.session import SoloSession
@@ -315,6 +319,10 @@ def play_lines(save, launch) -> int:
     if launch.server is not None:
         sys.stderr.write("spider: " + _("--describe plays solo rounds; the Palast needs the full screen for now.") + "\n")
         return 2
+    try:
+        sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # a glyph the terminal lacks: no traceback
+    except (AttributeError, ValueError):
+        pass
     book = SaveBook(save)
     session = SoloSession(lambda: book.data, book.write)
     settings = book.settings
