@@ -201,7 +201,7 @@ class Describer:
             return t.status_line
         undone = self._said.pop() if self._said else None
         self._changed()
-        line = _("Undone: {move}").format(move=undone) if undone else _("Undone.")
+        line = undone or _("Undone.")
         if t.status_line:
             line += " " + t.status_line
         self.last = line
@@ -225,7 +225,7 @@ class Describer:
         if not t.play(move):
             return t.status_line
         line = words + self._after()
-        self._said.append(words)
+        self._said.append(_("Undone: {move}").format(move=words))
         self.last = line
         self._changed()
         return line
@@ -238,9 +238,8 @@ class Describer:
         row = t.played.dealt if t.played is not None else ()
         line = _("Dealt a row: {cards}.").format(cards=" ".join(self.card(c) for c in row))
         line += " " + ngettext("{n} deal left.", "{n} deals left.", g.deals_left).format(n=g.deals_left)
-        words = _("A deal.")
         line += self._after()
-        self._said.append(words)
+        self._said.append(_("Undone: the deal. Its row is back in the stock."))
         self.last = line
         self._changed()
         return line

@@ -198,3 +198,10 @@ def test_every_answer_is_lines_of_text_and_the_table_stays_the_rules(commands):
         lines = d.handle(command)
         assert lines and all(line and line.isprintable() for line in lines)
         Game.from_text(d.table.game.to_text())  # a position the engine reads back
+
+
+def test_undoing_a_deal_says_the_row_went_back():
+    d, _, _ = make(deal=42)
+    d.handle("d")
+    assert d.handle("u") == ["Undone: the deal. Its row is back in the stock."]
+    assert d.handle("s") == ["Stock: 5 deals left. Runs done: 0. Moves: 0."]
