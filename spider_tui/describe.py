@@ -60,6 +60,10 @@ class Describer:
         self._said: list[str] = []  # sentences of the moves undo can take back, latest last
         self.confirm: str | None = None  # "new" or "retry" while the question waits
         self.done = False  # ``q`` was typed
+        #: A move just played on a view (a Palast race) turned up cards the server has not told
+        #: yet: :meth:`finish_move` says it again once they are known.
+        self.pending_move = False
+        self._words = ""
 
     @property
     def table(self) -> Table:
@@ -224,6 +228,7 @@ class Describer:
         words = self.move_words(move)
         if not t.play(move):
             return t.status_line
+        self._words = words
         line = words + self._after()
         self._said.append(_("Undone: {move}").format(move=words))
         self.last = line
@@ -235,26 +240,48 @@ class Describer:
         g = t.game
         if not t.deal():
             return t.status_line
-        row = t.played.dealt if t.played is not None else ()
-        line = _("Dealt a row: {cards}.").format(cards=" ".join(self.card(c) for c in row))
-        line += " " + ngettext("{n} deal left.", "{n} deals left.", g.deals_left).format(n=g.deals_left)
-        line += self._after()
+        self._words = ""
+        line = self.dealt_words() + self._after()
         self._said.append(_("Undone: the deal. Its row is back in the stock."))
         self.last = line
         self._changed()
         return line
+
+    def dealt_words(self) -> str:
+        t = self.table
+        g = t.game
+        row = t.played.dealt if t.played is not None else ()
+        if UNKNOWN in row and not g.unknown:  # told since: each column's card from the deal
+            row = tuple(col[-1] for col in g.columns if col)
+        line = _("Dealt a row: {cards}.").format(cards=" ".join(self.card(c) for c in row))
+        return line + " " + ngettext("{n} deal left.", "{n} deals left.", g.deals_left).format(n=g.deals_left)
+
+    def finish_move(self) -> str:
+        """The last move's line again, with the cards the server told since it was played."""
+        self.pending_move = False
+        if self.table.played is None:
+            return self.last or ""
+        words = self._words or self.dealt_words()
+        self.last = words + self._after()
+        return self.last
 
     def _after(self) -> str:
         """What the action caused: runs completed, cards turned up, the status (won, stuck)."""
         t = self.table
         parts = []
         played = t.played
+        self.pending_move = False
         if played is not None:
             for col, suit in played.completed:
                 parts.append(_("A run of {suit} is complete in column {n} and leaves the table.").format(
                     suit=self.suit(suit), n=col))
+            g = t.game
             for col, card in played.turned_up:
+                if card == UNKNOWN and g.columns[col - 1] and g.columns[col - 1][-1] != UNKNOWN:
+                    card = g.columns[col - 1][-1]  # told by the server since the move was played
+                self.pending_move = self.pending_move or card == UNKNOWN
                 parts.append(_("Turned up {card} in column {n}.").format(card=self.card(card), n=col))
+            self.pending_move = self.pending_move or UNKNOWN in played.dealt
         if t.status_line:
             parts.append(t.status_line)
         return "".join(" " + p for p in parts)
@@ -315,14 +342,17 @@ def play_lines(save: SaveFile, launch: Launch) -> int:
     from spider_tui.session import SoloSession
     from spider_tui.store.book import SaveBook, playable_rules
 
-    if launch.server is not None:
-        sys.stderr.write("spider: " + _("--describe plays solo rounds; the Palast needs the full screen for now.") + "\n")
-        return 2
     try:
         sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]  # a glyph the terminal lacks: no traceback
     except (AttributeError, ValueError):
         pass
     book = SaveBook(save)
+    if launch.server is not None:
+        from spider_tui.describe_palast import play_palast_lines
+
+        code = play_palast_lines(book, launch.server, launch.ascii)
+        book.writer.close(timeout=save.lock_timeout + 2)
+        return code
     session = SoloSession(lambda: book.data, book.write)
     settings = book.settings
     rules = playable_rules(launch.rules or settings.rules)
