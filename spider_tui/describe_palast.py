@@ -160,6 +160,8 @@ class PalastLines:
                 return [_("You are not at a table.")]
             return [_("You left the table.") if await p.leave() else p.status or _("Nothing changed.")]
         if in_race:
+            if word in ("n", "r"):
+                return [_("A Palast table plays its own rounds: no new deal, no retry.")]
             if word == "g":
                 assert p.race is not None
                 return [p.race.status_line if p.race.give_up() else p.race.status_line or _("Nothing changed.")]

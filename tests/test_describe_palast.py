@@ -50,3 +50,12 @@ def test_the_round_beginning_is_said_with_the_table():
     assert said[0].startswith("Round 1 of 1 begins: ")
     assert said[1].startswith("Column 1: ") and said[-1].startswith("Stock: 5 deals left.")
     assert len(said) == 12
+
+
+async def test_new_and_retry_are_not_offered_in_a_race():
+    now = [0.0]
+    p, front, said = racing(now)
+    before = p.race.game.to_text()
+    assert await front.handle("n") == ["A Palast table plays its own rounds: no new deal, no retry."]
+    assert await front.handle("r") == ["A Palast table plays its own rounds: no new deal, no retry."]
+    assert p.race.game.to_text() == before and not p.race.over
