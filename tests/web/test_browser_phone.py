@@ -133,3 +133,20 @@ def test_a_desktop_window_keeps_the_page_as_it_was(browser, web_server):
         assert s.cols >= 80 and s.rows >= 24
     finally:
         context.close()
+
+
+def test_a_phone_on_its_side_gets_at_least_20_rows(browser, web_server):
+    # 844×390: room for 80 columns at the default font but not for 20 rows: the font follows the height.
+    landscape = {"width": 844, "height": 390}
+    context = browser.new_context(viewport=landscape, screen=landscape, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2)
+    try:
+        page = context.new_page()
+        phone = Phone(page)
+        phone.open(web_server.url)
+        s = phone.wait_for("New game")
+        facts = page.evaluate(PAGE_FACTS)
+        assert s.rows >= 20 and s.cols >= 40, (s.cols, s.rows)
+        assert facts["scrollWidth"] <= landscape["width"] and facts["fontSize"] >= 12
+    finally:
+        context.close()
