@@ -89,7 +89,8 @@ async def test_a_whole_two_suit_round_at_40x20_by_taps(make_app):
                 lead = len(table.game.columns[move.source - 1]) - move.count
                 await until_app(pilot, lambda: lead in src.picture().rows)
                 await pilot.click(src, offset=(1, src.picture().rows.index(lead)))
-                assert table.selection is not None and table.selection.count == move.count, text
+                await until_app(pilot, lambda: table.selection is not None)  # the tap has landed
+                assert table.selection.column == move.source - 1 and table.selection.count == move.count, text
                 await pilot.click(columns(app)[move.target - 1], offset=(1, 0))
             await until_app(pilot, lambda: table.moves == before + 1)
         assert app.table.won
@@ -109,8 +110,11 @@ async def test_a_whole_two_suit_round_at_40x20_by_keys(make_app):
             else:
                 key = str(move.source % 10)
                 await pilot.press(key)
-                while table.selection is not None and table.selection.count > move.count:
+                await until_app(pilot, lambda: table.selection is not None)
+                while table.selection.count > move.count:
+                    held = table.selection.count
                     await pilot.press(key)  # the same key again: one card fewer
+                    await until_app(pilot, lambda: table.selection is not None and table.selection.count < held)
                 await pilot.press(str(move.target % 10))
             await until_app(pilot, lambda: table.moves == before + 1)
         assert app.table.won
