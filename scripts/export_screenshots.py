@@ -52,6 +52,8 @@ SCENES = [
     ("lessons", {}, ["l", "enter", "1", "2", "3", "2", "5", "2", "5", "6", "escape", "down"], (80, 24)),
     ("glossary", {"deal": 1}, ["help:GLOSSARY"], (100, 30)),
     ("points-where-earned", {"deal": 1, "suits": 2, "rules": "scoring"}, ["2", "4"], (100, 30)),
+    # SPEC §17: the compact table of a phone's terminal in portrait, a group held and its targets.
+    ("compact-40x20", {"deal": 1, "suits": 2}, ["9", "5", "d", "9"], (40, 20)),
 ]
 
 

@@ -11,6 +11,7 @@ import stat
 import sys
 
 from spider_tui import __version__, cli_args
+from spider_tui.i18n import _
 
 
 # Shared with the other commands (spider server, solve, web); the old names stay importable here.
@@ -146,6 +147,9 @@ def app_parser() -> _Parser:
     p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
     p.add_argument("--four-color", action="store_true", help="a colour for each suit")
     p.add_argument("--no-mouse", action="store_true", help="don't capture the mouse")
+    p.add_argument("--describe", action="store_true",
+                   help=_("play as a stream of lines for a screen reader: typed moves, one sentence per "
+                          "action (also when TERM=dumb)"))
     _data_dir_arg(p)
     return p
 
@@ -240,6 +244,11 @@ def cmd_app(argv: list[str], replay=None) -> int:
     args, launch = parse_app_args(argv)
     launch.replay = replay
     from spider_tui.store import SaveFile, resolve_data_dir, save_path
+
+    if args.describe or os.environ.get("TERM") == "dumb":
+        from spider_tui.describe import play_lines
+
+        return play_lines(SaveFile(save_path(resolve_data_dir(args.data_dir))), launch)
     from spider_tui.ui.app import SpiderApp
 
     save = SaveFile(save_path(resolve_data_dir(args.data_dir)))

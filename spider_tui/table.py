@@ -17,7 +17,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Callable
 
 from spider_tui.commands import keys_text
-from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
+from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move, Played
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
 from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
@@ -117,6 +117,9 @@ class Table:
         #: Where the last move's group landed (column, cards), marked until the next action
         #: (SPEC §6, seed 004: "die Karten wandern dorthin").
         self.landed: tuple[int, int] | None = None
+        #: What the last move or deal did (turned up, dealt, completed: ``engine.Played``); None
+        #: after an undo.  The line front end (``describe.py``) says it.
+        self.played: Played | None = None
         #: The solver's answer (``winnable.Answer``): shown while the position is one it speaks of.
         self.answer: Answer | None = None
 
@@ -424,6 +427,7 @@ class Table:
             return False
         self._logged(played)
         self._after_action()
+        self.played = played
         self.earned = earned(played, self.game, runs_before)
         if played.source > 0 and played.count and not any(col == played.target for col, _ in played.completed):
             self.landed = (played.target - 1, played.count)
@@ -625,6 +629,7 @@ class Table:
         self._logged("undo")
         self.selection = None
         self.hint_move = None
+        self.played = None
         self.status = ""
         self.earned = undone(score_before, self.game.score)
         self.landed = None

@@ -121,12 +121,70 @@ FOCUS_SCRIPT = """    <script>
 """
 
 
+# A phone (SPEC §17): the page is laid out at the screen's width (no 980-px page zoomed out), the
+# terminal fills the visible part of the screen (dvh: without the browser's bars), nothing is
+# wider than the screen (the start box of 640 px shrinks), and a double tap is the game's, not a zoom.
+PHONE_HEAD = """    <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+    <style>
+      html, body { margin: 0; width: 100%; height: 100%; overflow: hidden; overscroll-behavior: none; }
+      html body .textual-terminal { width: 100vw; height: 100vh; height: 100dvh; touch-action: manipulation; }
+      html body .dialog-container { width: 100%; height: 100%; }
+      html body .intro { max-width: calc(100% - 32px); box-sizing: border-box; margin: 16px; }
+    </style>
+"""
+
+# Before the page's script makes the terminal (on load): where the default font leaves fewer than
+# 80×24 cells, the font size is chosen from the screen so the table fills it, at 42 columns or
+# more (the compact table; 390 px wide: 15 px) and 22 rows or more, never under 12 px by width.
+# A desktop window with room for 80×24 keeps the page as it was; ?fontsize=N still decides.
+FONT_SCRIPT = """    <script>
+      (function () {
+        const el = document.getElementById("terminal");
+        if (!el || new URLSearchParams(window.location.search).has("fontsize")) return;
+        const asked = parseFloat(el.dataset.fontSize) || 16;
+        const probe = document.createElement("span");
+        probe.style.cssText = "position:absolute;visibility:hidden;white-space:pre;line-height:normal;" +
+          "font-size:100px;font-family:'Roboto Mono', Monaco, 'Courier New', monospace";
+        probe.textContent = "0000000000";
+        document.body.appendChild(probe);
+        const box = probe.getBoundingClientRect();
+        probe.remove();
+        const cell = box.width / 1000, line = box.height / 100;
+        const width = document.documentElement.clientWidth, height = document.documentElement.clientHeight;
+        if (!cell || !line || (width >= 80 * cell * asked && height >= 24 * line * asked)) return;
+        const byWidth = Math.max(12, Math.floor(width / (cell * 42)));
+        const byHeight = Math.floor(height / (line * 22));
+        el.dataset.fontSize = String(Math.max(8, Math.min(asked, byWidth, byHeight)));
+      })();
+      // The canvas renderers paint a scaled screen into an unscaled canvas (only its top-left
+      // part shows) in Chromium at device scale 2 and 3: there xterm.js draws with the DOM.
+      if (window.devicePixelRatio !== 1) window.spiderRenderer = "dom";
+    </script>
+"""
+
+
+# textual-serve's script loads xterm.js's WebGL and canvas renderers unconditionally; served with
+# them behind ``window.spiderRenderer`` (set by FONT_SCRIPT), else unchanged.  A textual-serve
+# whose script reads otherwise is served as it is (the page still works, as before).
+RENDERER_ADDONS = ("this.webglAddon=new p.WebglAddon,this.terminal.loadAddon(this.webglAddon),"
+                   "this.canvasAddon=new m.CanvasAddon,this.terminal.loadAddon(this.canvasAddon),")
+
+
+def patched_script(original: str) -> str | None:
+    """textual-serve's ``textual.js`` with the canvas renderers only where the page wants them;
+    None when the script is not the one this was written for."""
+    if original.count(RENDERER_ADDONS) != 1:
+        return None
+    return original.replace(RENDERER_ADDONS, f'(window.spiderRenderer!=="dom"&&({RENDERER_ADDONS[:-1]})),')
+
+
 def page_template(original: str) -> str:
-    """textual-serve's page, without the Google web font (offline play), with a title, and with
-    the keyboard going to the game as soon as the page is up."""
+    """textual-serve's page, without the Google web font (offline play), with a title, made for a
+    phone too (viewport, font size from the screen, nothing wider than it), and with the keyboard
+    going to the game as soon as the page is up."""
     page = re.sub(r"<link[^>]*fonts\.googleapis\.com[^>]*>\s*", "", original)
-    page = page.replace("<head>", "<head>\n    <title>spider</title>", 1)
-    return page.replace("</body>", FOCUS_SCRIPT + "  </body>", 1)
+    page = page.replace("<head>", "<head>\n    <title>spider</title>\n" + PHONE_HEAD, 1)
+    return page.replace("</body>", FONT_SCRIPT + FOCUS_SCRIPT + "  </body>", 1)
 
 
 def served_host(host_header: str, public: tuple[str, ...] = ()) -> bool:
@@ -197,6 +255,12 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, 
             app = web.Application(middlewares=[self.check_host], client_max_size=64 * 1024)
             original = (self.templates_path / "app_index.html").read_text(encoding="utf-8")
             aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": page_template(original)}))
+            script = patched_script((self.statics_path / "js" / "textual.js").read_text(encoding="utf-8"))
+            if script is not None:
+                async def handle_script(request: web.Request) -> web.Response:
+                    return web.Response(text=script, content_type="application/javascript")
+
+                app.add_routes([web.get("/static/js/textual.js", handle_script)])
             app.add_routes([
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),

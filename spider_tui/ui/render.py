@@ -120,9 +120,17 @@ def points_style(badge: str, base: Style, look: Look, bar: bool = False) -> Styl
     return base + Style(color=colour, bold=True)
 
 
+COMPACT_WIDTH = 4
+"""A column of the compact table (SPEC §17, 40 to 79 terminal columns): one cell for the card's
+mark (▲ held, ▶ target, ? hint …), which is the gap to the column before otherwise, and 3 cells
+of card."""
+
+
 def draw_column(state: ColumnState, number: int, width: int, height: int, look: Look) -> ColumnPicture:
     """Draw one column into ``width`` × ``height`` cells (``width`` includes a 1-cell gap)."""
     w = max(3, width - 1)
+    if w <= COMPACT_WIDTH:
+        return draw_compact(state, number, height, look)
     text = Text(no_wrap=True, overflow="crop", end="")
     rows: list[int | None] = []
     marks = look.marks
@@ -256,3 +264,86 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             line(label.rjust(w), rest, i)
     return ColumnPicture(text, rows, tuple(more_rows))
 
+
+
+def draw_compact(state: ColumnState, number: int, height: int, look: Look) -> ColumnPicture:
+    """One column of the compact table in 4 cells: the card's mark in the first (never colour
+    alone: the held group's top card has ▲, a target ▶, the hinted group ?, the hinted target ◁,
+    the cursor ›; else a blank, the gap), ``10♥`` or ``K♠`` (ASCII ``TH``) in the other three.  Face-down cards are one
+    ``░5░`` line, the face-up cards above the movable group give way to one ``⋮12`` line when the
+    column is too tall; the exposed card is one line."""
+    text = Text(no_wrap=True, overflow="crop", end="")
+    rows: list[int | None] = []
+    marks, color, pal = look.marks, look.color, look.palette
+    cw = COMPACT_WIDTH - 1
+
+    def line(body: str, style: Style | str = "", index: int | None = None, mark: str = " ",
+             mark_style: Style | str = "") -> None:
+        if rows:
+            text.append("\n")
+        text.append(mark[:1] or " ", mark_style if mark.strip() else "")
+        text.append(body[:cw].ljust(cw), style)
+        rows.append(index)
+
+    if state.cursor_here:  # bracketed as well as reversed: the cursor shows without colour too
+        head = f"[{number}]"
+        text.append(head[:COMPACT_WIDTH].ljust(COMPACT_WIDTH), Style(reverse=True, bold=True))
+        rows.append(None)
+    else:
+        line(str(number).ljust(cw), Style(dim=True))
+
+    cards, n, down = state.cards, len(state.cards), state.down
+    avail = height - 1
+    if n == 0:
+        mark, bg = " ", None
+        if state.target:
+            mark, bg = marks["target"], pal.target
+        elif state.hint_to:
+            mark, bg = marks["hint_to"], pal.hint
+        style = empty_style(bg, state.cursor == -1, color, pal)
+        line(empty_slot(mark, cw), style, None)
+        return ColumnPicture(text, rows)
+
+    up = n - down
+    budget = avail - (1 if down else 0)
+    hide_count = up - max(1, budget - 1) if up > budget else 0
+    if down:
+        back = marks["back"]
+        count = str(down)
+        line(count.center(cw, back) if len(count) < cw else count,
+             Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True), 0)
+
+    more_rows: list[int] = []
+    for i in range(down, n):
+        if hide_count and down <= i < down + hide_count:
+            if i == down:
+                more_rows.append(len(rows))
+                line(f"{marks['more']}{hide_count}", Style(dim=True), None)
+            continue
+        c = cards[i]
+        from_end = n - i
+        mark, bg = " ", pal.face
+        if from_end <= state.held:
+            bg = pal.held
+            mark = marks["held"] if from_end == state.held else " "
+        elif from_end <= state.hint_from:
+            bg = pal.hint
+            mark = marks["hint"] if from_end == state.hint_from else " "
+        elif i == n - 1 and state.target:
+            bg, mark = pal.target, marks["target"]
+        elif i == n - 1 and state.hint_to:
+            bg, mark = pal.hint, marks["hint_to"]
+        if c == UNKNOWN:
+            st = Style(color=pal.back_ink, bgcolor=pal.back) if color else Style(dim=True)
+        elif color:
+            st = Style(color=look.suit_color(suit_of(c)), bgcolor=bg, bold=bg != pal.face)
+        else:
+            st = Style(reverse=bg == pal.face, bold=bg != pal.face)
+        if state.cursor == i:
+            st += Style(underline=True, bold=True)
+            if mark == " " and i != n - 1:
+                mark = marks["cursor"]
+        mark_style = (Style(color=pal.black, bgcolor=bg, bold=True) if color else Style(bold=True))
+        label = card_label(c, look)
+        line(label.replace("10", "T") if look.ascii else label, st, i, mark, mark_style)
+    return ColumnPicture(text, rows, tuple(more_rows))

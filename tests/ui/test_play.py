@@ -134,7 +134,7 @@ async def test_too_small_terminal_says_the_size_and_resumes(make_app):
     app = make_app(deal=1)
     async with app.run_test(size=(40, 12)) as pilot:
         assert app.screen.has_class("-small")
-        assert "at least 50×20" in str(app.screen.query_one("#toosmall").render())
+        assert "at least 40×20" in str(app.screen.query_one("#toosmall").render())
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         assert not app.screen.has_class("-small")

@@ -457,6 +457,11 @@ class PalastSession:
         return "waiting"
 
     @property
+    def pending_actions(self) -> int:
+        """Actions sent to the server and not answered yet (the line front end waits for them)."""
+        return len(self._pending)
+
+    @property
     def is_host(self) -> bool:
         return self.table is not None and self.table.get("host") == self.name
 

@@ -54,6 +54,35 @@ def lobby_row(table: dict) -> str:
             f"{rounds:>6}  {seats:>5}  {state:<8}{extra}")
 
 
+def fit(text: object, width: int) -> str:
+    """A name from the network in exactly ``width`` cells (a wide character counts two): cut with
+    an ellipsis, padded with blanks."""
+    from rich.cells import cell_len, set_cell_size
+
+    s = name(text)
+    if cell_len(s) > width:
+        s = set_cell_size(s, width - 1) + "…"
+    return set_cell_size(s, width)
+
+
+#: The lobby at the compact table (under 80 columns, SPEC §17): 38 columns.
+LOBBY_HEADER_NARROW = f"{'#':>3} {'Host':<9} {'Suits':<5} {'Rules':<8} {'Rnd':>3} {'Seats':>5}"
+
+
+def lobby_row_narrow(table: dict) -> str:
+    """One table of the lobby in 38 columns (a phone's terminal): id, host, suits, rules, rounds
+    played/total, seats taken/max, and Training (T) or private (P); the state when not waiting."""
+    host = fit("standard" if table.get("host") is None else table.get("host"), 9)
+    players = table.get("players") or []
+    rounds = f"{num(table.get('round'))}/{num(table.get('rounds'))}"
+    seats = f"{len(players) if isinstance(players, list) else 0}/{num(table.get('seats'))}"
+    extra = (" T" if table.get("training") else "") + (" P" if table.get("private") else "")
+    state = table.get("state", "")
+    tail = "" if state == "waiting" else f" {name(state, 8)}"
+    return (f"{num(table.get('id')):>3} {host} {num(table.get('suits')):<5} {fit(rules_word(table), 8)} "
+            f"{rounds:>3} {seats:>5}{extra}{tail}")
+
+
 def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
     """An opponent above the race table: name, score, runs, moves, state (solved in m:ss), and
     with ``total`` (running total, place) the table so far.  A house bot's line with its total
@@ -71,6 +100,20 @@ def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
 
 
 STANDINGS_HEADER = f"{'Player':<16} {'Score':>6} {'Total':>6}  {'Solved':<6} {'Moves':>5} {'Time':>6}"
+
+
+STANDINGS_HEADER_NARROW = f"{'Player':<11} {'Score':>5} {'Total':>6} {'Moves':>5} {'Time':>6}"
+
+
+def standings_row_narrow(row: dict) -> str:
+    """A player's round in 38 columns: score, total, moves, and the time to solve (``-`` if not)."""
+    solved = bool(row.get("solved"))
+    time_text = clock(row.get("seconds")) if solved else "-"
+    time_text = time_text if len(time_text) <= 6 else "99:59+"  # a time no round has: bounded
+    notes = " ".join(w for w, on in (("bot", row.get("bot") is True), ("left", row.get("state") == "left"),
+                                     ("out", row.get("state") == "out")) if on)
+    return (f"{fit(row.get('player'), 11)} {num(row.get('score')):>5} {num(row.get('total')):>6} "
+            f"{num(row.get('moves')):>5} {time_text:>6}" + (f" {notes}" if notes else ""))
 
 
 def standings_row(row: dict) -> str:

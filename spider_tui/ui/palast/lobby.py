@@ -4,6 +4,7 @@ play it alone) and the final ranking.  It renders the session; the race has its 
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -137,8 +138,10 @@ class PalastScreen(Screen):
             self.put("#p-info", f"League: rating from finished tables (Training does not count). {key('league')}: tables"
                                 f" · {says('quit_palast')}")
         elif phase == "lobby":
-            self.put("#p-title", lines.LOBBY_HEADER)
-            self.set_options([(str(t.get("id")), lines.lobby_row(t)) for t in s.tables])
+            narrow = self.narrow  # the compact table's width (SPEC §17): rows of 38 columns
+            self.put("#p-title", lines.LOBBY_HEADER_NARROW if narrow else lines.LOBBY_HEADER)
+            row = lines.lobby_row_narrow if narrow else lines.lobby_row
+            self.set_options([(str(t.get("id")), row(t)) for t in s.tables])
             more = (f"\n{len(s.tables)} of {s.tables_total} tables shown: yours and those waiting for players first."
                     if s.tables_total > len(s.tables) else "")
             self.put("#p-info", LOBBY_KEYS + ("" if s.tables else "\nNo tables yet.") + more)
@@ -158,8 +161,10 @@ class PalastScreen(Screen):
         elif phase == "standings":
             st = s.standings or {}
             t = s.table or {}
-            self.put("#p-title", lines.STANDINGS_HEADER)
-            self.set_options([(f"r{i}", " " * 0 + lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])])
+            narrow = self.narrow
+            self.put("#p-title", lines.STANDINGS_HEADER_NARROW if narrow else lines.STANDINGS_HEADER)
+            standing = lines.standings_row_narrow if narrow else lines.standings_row
+            self.set_options([(f"r{i}", standing(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = ready_line(s.ready_sent, t.get("between_seconds"))
             deal = s.deals[-1][1] if s.deals else "?"
             stopped = any(r.get("state") == "stopped" for r in st.get("standings") or [])
@@ -176,6 +181,16 @@ class PalastScreen(Screen):
             deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
             self.put("#p-info", f"{deals}\n{key('alone')}: play the last deal alone · {says('back')}")
         self.refresh_bindings()
+
+    @property
+    def narrow(self) -> bool:
+        """Under 80 columns: the lobby's and the standings' rows in 38 columns."""
+        from spider_tui.ui.screens.game_screen import COMPACT_BELOW
+
+        return 0 < self.app.size.width < COMPACT_BELOW
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.render_phase()  # the rows for the new width
 
     @staticmethod
     def describe(t: dict) -> str:

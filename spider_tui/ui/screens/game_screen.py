@@ -33,7 +33,8 @@ from spider_tui.ui.widgets import Chip, ColumnView
 from spider_tui.ui.widgets.dialogs import Confirm, Won
 from spider_tui.ui.widgets.footer import Footer
 
-MIN_WIDTH, MIN_HEIGHT = 50, 20
+MIN_WIDTH, MIN_HEIGHT = 40, 20
+COMPACT_BELOW = 80  # from MIN_WIDTH up to here the compact table (SPEC §17): 4-cell columns, bars on two lines
 SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is kept
 
 
@@ -139,14 +140,16 @@ class GameScreen(Screen):
     def check_size(self, width: int, height: int) -> None:
         """Too small a terminal: say the size needed; play resumes when it grows."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(width < COMPACT_BELOW, "-compact")
         if small != self.has_class("-small"):
             self.set_class(small, "-small")
             self.refresh_bindings()
         if small:
             self.query_one("#toosmall", Static).update(
-                self.look.text(f"spider needs a terminal of at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-                               f"This one is {width}×{height}. Make it bigger to play on.\n"
-                               "q: menu, Ctrl+Q: quit")
+                self.look.text(_("spider needs a terminal of at least {need}.\n"
+                                 "This one is {size}. Make it bigger to play on.\n"
+                                 "q: menu, Ctrl+Q: quit").format(need=f"{MIN_WIDTH}×{MIN_HEIGHT}",
+                                                                 size=f"{width}×{height}"))
             )
             self.table.pause()
         elif self.is_current:

@@ -1,0 +1,47 @@
+"""The Palast's lobby and standings rows at the compact table (SPEC §17): 38 columns, whatever the
+network sends (a property test over hostile values)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given, settings, strategies as st
+from rich.cells import cell_len
+
+from spider_tui.ui.palast import lines
+
+values = st.one_of(st.none(), st.booleans(), st.integers(-10**15, 10**15), st.text(max_size=40),
+                   st.floats(allow_nan=True), st.lists(st.text(max_size=5), max_size=20))
+
+
+def no_controls(row: str) -> bool:
+    return all(unicodedata.category(c) not in ("Cc", "Cs") for c in row)
+
+
+@settings(deadline=None, max_examples=200)
+@given(id=st.integers(1, 999), host=values, suits=st.sampled_from([1, 2, 4]), rules=values,
+       rnd=st.integers(0, 9), rounds=st.integers(1, 9), players=st.lists(st.text(max_size=8), max_size=9),
+       seats=st.integers(2, 9))
+def test_a_waiting_table_fits_38_columns(id, host, suits, rules, rnd, rounds, players, seats):
+    row = lines.lobby_row_narrow({"id": id, "host": host, "suits": suits, "rules": rules, "round": rnd,
+                                  "rounds": rounds, "players": players, "seats": seats, "state": "waiting"})
+    assert cell_len(row) <= 38 and no_controls(row)
+    assert cell_len(lines.LOBBY_HEADER_NARROW) <= 38
+
+
+@settings(deadline=None, max_examples=200)
+@given(player=values, score=st.integers(-9999, 99999), total=st.integers(-99999, 999999),
+       moves=st.integers(0, 9999), seconds=st.one_of(values, st.floats(0, 3600)), solved=st.booleans())
+def test_a_standings_row_fits_38_columns(player, score, total, moves, seconds, solved):
+    row = lines.standings_row_narrow({"player": player, "score": score, "total": total, "moves": moves,
+                                      "seconds": seconds, "solved": solved})
+    assert cell_len(row) <= 38 and no_controls(row)
+    assert cell_len(lines.STANDINGS_HEADER_NARROW) <= 38
+
+
+def test_the_narrow_row_says_what_the_wide_one_says():
+    table = {"id": 7, "host": "Bo", "suits": 2, "rules": "joker", "round": 1, "rounds": 3,
+             "players": ["Bo", "Cy"], "seats": 4, "state": "waiting", "training": True}
+    assert lines.lobby_row_narrow(table) == "  7 Bo        2     joker    1/3   2/4 T"
+    assert lines.standings_row_narrow({"player": "Anna", "score": 12, "total": 30, "moves": 44,
+                                       "solved": True, "seconds": 125}) == "Anna           12     30    44   2:05"
