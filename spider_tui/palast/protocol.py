@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spider_tui.engine import Move, rules_named
+from spider_tui.engine.rules import RULE_OPTIONS
 
 from spider_tui.palast import messages, names
 
@@ -24,8 +25,9 @@ NAME_MAX = names.NAME_MAX
 SUITS = (1, 2, 4)
 ROUNDS = (1, 10)
 SEATS = (2, 6)
-#: The §10 options a table may be opened with (Scoring is always on; Training = practice).
-TABLE_OPTIONS = ("joker", "undo-off", "fast", "open", "relaxed", "scorpion", "practice")
+#: The §10 options a table may be opened with (Scoring is always on; Training = practice): the
+#: options of ``RULE_OPTIONS`` that have a line in the "Open a table" form.
+TABLE_OPTIONS = tuple(o.word for o in RULE_OPTIONS if o.palast is not None)
 #: Client message types and the fields each takes (``id`` is allowed on all), from ``messages``.
 CLIENT_TYPES = {kind: messages.fields_of(cls) for kind, cls in messages.CLIENT_MESSAGES.items()}
 #: ``play`` words besides §3 move text and ``joker>N``.

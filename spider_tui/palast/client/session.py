@@ -37,6 +37,7 @@ from spider_tui.engine.deal import check_deal_number
 from spider_tui.session import Session
 from spider_tui.table import Table
 
+from spider_tui.i18n import N_, _
 from spider_tui.safe_text import visible
 
 from spider_tui.palast import messages as m
@@ -119,8 +120,11 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
 #: The status line once the connection is back and the server's position is in.
 BACK_ONLINE_TEXT = "Back online: the round goes on."
 
-#: The status line while a race's connection is down.
-OFFLINE_TEXT = "Offline, reconnecting… Moves wait until the connection is back."
+#: What the Palast says while the connection is down (the lobby, the race, the status lines).
+OFFLINE = N_("Offline, reconnecting…")
+OFFLINE_MOVES = N_("Moves wait until the connection is back.")
+#: The race's status line while its connection is down (in English; shown through ``_``).
+OFFLINE_TEXT = f"{OFFLINE} {OFFLINE_MOVES}"
 
 
 class RaceTable(Table):
@@ -167,12 +171,12 @@ class RaceTable(Table):
         """While the connection is down the status line says so, whatever else was said since (a
         hint, a group picked up): a move can't go through until it is back."""
         if self.session.offline and not self.session.closed:
-            return OFFLINE_TEXT
+            return f"{_(OFFLINE)} {_(OFFLINE_MOVES)}"
         return super().status_line
 
     def _blocked(self) -> bool:
         if self.session.offline:
-            self.status = "Offline, reconnecting…"
+            self.status = _(OFFLINE)
             self._changed()
             return True
         return False
@@ -348,14 +352,14 @@ class PalastSession:
         """Send a request; its typed answer.  A refusal or a lost connection becomes a quiet
         status line (and None)."""
         if self.client is None or self.offline:
-            self._say("Offline, reconnecting…")
+            self._say(_(OFFLINE))
             return None
         try:
             return (await self.client.ask(message)).message
         except Refused as e:
             self._say(e.reason)
         except (ConnectionError, asyncio.TimeoutError, OSError):
-            self._say("Offline, reconnecting…")
+            self._say(_(OFFLINE))
         return None
 
     async def refresh(self) -> None:
@@ -432,6 +436,12 @@ class PalastSession:
         if self.race is not None:
             return "race"
         return "waiting"
+
+    @property
+    def offline_status(self) -> str:
+        """The status line of a dropped connection: why it closed for good, or that it is
+        reconnecting."""
+        return self.status if self.closed else _(OFFLINE)
 
     @property
     def is_host(self) -> bool:

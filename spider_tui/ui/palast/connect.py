@@ -10,17 +10,18 @@ the app) and signs in there; its login is kept under ``embedded.LOGIN_KEY``."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
+from spider_tui.commands import PALAST_CONNECT_COMMANDS, PALAST_PLAY_HERE_COMMANDS
 from spider_tui.palast.client.session import PalastError, PalastSession, Unreachable
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast import embedded
 from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets.footer import Footer
 
@@ -44,7 +45,7 @@ NOBODY_AT_DEFAULT = (" No Palast runs on this machine: start one with `spider se
 class ConnectScreen(Screen):
     """The server and the name; the login the server gives is kept in the save book."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = bindings(PALAST_CONNECT_COMMANDS)
     # The address is filled in (the last one used, or the default) and keeps its text, unselected:
     # the name is what a newcomer types first, from the first key on (typed ahead, it went into
     # the address).
@@ -176,7 +177,7 @@ class ConnectScreen(Screen):
 class PlayHere(ModalScreen[bool]):
     """The server can't be reached: play on a Palast on this computer instead?  y/Enter: yes."""
 
-    BINDINGS = [Binding("y,enter", "answer(True)", "Play here"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = bindings(PALAST_PLAY_HERE_COMMANDS)
     DEFAULT_CSS = """
     PlayHere { align: center middle; }
     PlayHere > Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }
