@@ -4,7 +4,8 @@ One task per connection reads messages in order; answers and table events are wr
 socket at once, and a client that would leave more than ``WRITE_LIMIT`` bytes unread (the message
 being written included) is disconnected, so a slow or stuck reader never stalls anyone else.
 Every byte from the network is hostile: messages over 4 KB and binary frames are refused, every
-field is checked (``protocol.parse``), and no traceback ever reaches a client.
+field is checked (``messages.read_client``), and no traceback ever reaches a client. Messages
+stay objects of their classes (``messages``) up to the socket, where ``Outbox.send`` writes them.
 
 The limits (``Limits``; docs/security.md lists them): before ``hello`` only ``hello`` is read
 (and one anonymous ``league``), within ``HELLO_SECONDS`` of connecting, a deadline nothing
@@ -123,8 +124,8 @@ class Outbox:
         self.ws = ws
         self.dropped = False
 
-    def send(self, message: dict | str) -> None:
-        """Send one message (a dict, or the JSON text of one already made for several players)."""
+    def send(self, message: m.Message | str) -> None:
+        """Send one message (or the JSON text of one already made for several players)."""
         if self.dropped or self.ws.protocol.state is not State.OPEN:
             return
         transport = self.ws.transport
@@ -265,7 +266,7 @@ class PalastServer:
         if player_id is not None:
             ok = self._players.take(player_id) and ok
         if not ok:
-            out.send(m.Error(reason="Too many messages: the connection is closed.", id=_id_of(data)).to_json())
+            out.send(m.Error(reason="Too many messages: the connection is closed.", id=_id_of(data)))
         return not ok
 
     async def _connection(self, ws: ServerConnection, address: str) -> None:
@@ -280,7 +281,7 @@ class PalastServer:
                     async with asyncio.timeout_at(deadline):
                         first = await ws.recv()
                 except TimeoutError:
-                    out.send(m.Error(reason="Say hello first (within 10 seconds).").to_json())
+                    out.send(m.Error(reason="Say hello first (within 10 seconds)."))
                     return
                 if self._flooding(address, None, out, first):
                     flooded = True
@@ -298,22 +299,21 @@ class PalastServer:
                 try:
                     if isinstance(data, bytes):
                         raise Refusal("Binary frames are not read: send each message as JSON text.")
-                    req = protocol.parse(data)
-                    if req.type == "open":
+                    req = m.read_client(data)
+                    if isinstance(req, m.Open):
                         self._may_open(address, req)
                     answer = await self.palast.handle(player, req)
-                    if req.type == "open" and answer.get("type") == "joined":
-                        self._opened.setdefault(address, set()).add(answer["table"]["id"])
-                    if req.id is not None:
-                        answer["id"] = req.id
+                    if isinstance(req, m.Open) and isinstance(answer, m.Joined):
+                        self._opened.setdefault(address, set()).add(answer.table.id)
+                    answer.id = req.id
                     out.send(answer)
                 except Refusal as r:
-                    out.send(protocol.refused(r.reason, r.id if r.id is not None else _id_of(data)))
+                    out.send(m.Refused(reason=r.reason, id=r.id if r.id is not None else _id_of(data)))
                 except ConnectionClosed:
                     raise
                 except Exception:
                     log.exception("error answering a message")
-                    out.send(protocol.refused("The server could not answer that; try again.", _id_of(data)))
+                    out.send(m.Refused(reason="The server could not answer that; try again.", id=_id_of(data)))
         except ConnectionClosed:
             pass
         finally:
@@ -328,7 +328,7 @@ class PalastServer:
                 ws.close_timeout = FLOOD_CLOSE_SECONDS
             await ws.close()
 
-    def _may_open(self, address: str, req: protocol.Request) -> None:
+    def _may_open(self, address: str, req: m.Open) -> None:
         """Refuse an ``open`` when this address already has ``limits.tables`` tables waiting."""
         from spider_tui.palast.server.db import WAITING
 
@@ -349,14 +349,13 @@ class PalastServer:
         if isinstance(data, bytes):
             return False
         try:
-            req = protocol.parse(data)
+            req = m.read_client(data)
         except Refusal:
             return False
-        if req.type != "league":
+        if not isinstance(req, m.AskLeague):
             return False
         answer = await self.palast.league_answer(None)
-        if req.id is not None:
-            answer["id"] = req.id
+        answer.id = req.id
         out.send(answer)
         return True
 
@@ -365,20 +364,20 @@ class PalastServer:
         return None (the caller closes)."""
 
         def fail(reason: str, msg_id: int | None) -> None:
-            out.send(m.Error(reason=reason, id=msg_id).to_json())
+            out.send(m.Error(reason=reason, id=msg_id))
 
         if isinstance(data, bytes):
             fail("Binary frames are not read: send each message as JSON text.", None)
             return None
         try:
-            req = protocol.parse(data)
+            req = m.read_client(data)
         except Refusal as r:
             fail(r.reason, r.id if r.id is not None else _id_of(data))
             return None
-        if req.type != "hello":
+        if not isinstance(req, m.Hello):
             fail("Say hello first: {\"type\": \"hello\", \"protocol\": 1, \"name\": …, \"token\": …}.", req.id)
             return None
-        name, token = req["name"], req["token"]
+        name, token = req.name, req.token
         now = time.time()
         new_token = None
         if token is None:
@@ -402,7 +401,7 @@ class PalastServer:
             # A newer sign-in of the same player takes over (a reconnect).
             asyncio.ensure_future(old.close(4000, "signed in again elsewhere"))
         self._sessions[player.id] = out.ws
-        out.send(m.Welcome(name=player.name, token=new_token, id=req.id).to_json())
+        out.send(m.Welcome(name=player.name, token=new_token, id=req.id))
         self.palast.connect(player.id, out.send)
         for message in await self.palast.resume(player):
             out.send(message)

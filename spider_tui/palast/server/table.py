@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger("spider.palast")
 
-Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
+Send = Callable[[m.Message | str], None]  # a message, or its JSON text made once for a whole table
 
 
 def seconds_of(t: float | None) -> float | None:
@@ -121,13 +121,13 @@ def table_info(r: TableRow, seats: list[Seat], o: Options, round_seconds: float)
 
 
 def round_over(table_id: int, n: int, deal: int | str | None, results: list[ResultRow], totals: dict[int, int],
-               bots: set[int]) -> dict:
+               bots: set[int]) -> m.RoundOver:
     """The ``round_over`` event of round ``n``: the standings by total, then by score."""
     standings = [m.Standing(player=r.name, score=r.score, total=totals.get(r.player_id, 0), solved=r.solved,
                             moves=r.moves, seconds=r.seconds, state=r.state, bot=r.player_id in bots)
                  for r in results]
     standings.sort(key=lambda x: (-x.total, -x.score))
-    return m.RoundOver(table=table_id, round=n, deal=deal, standings=standings).to_json()
+    return m.RoundOver(table=table_id, round=n, deal=deal, standings=standings)
 
 
 @dataclass
@@ -338,7 +338,7 @@ class LiveTable:
             self.flush.cancel()
 
     # ------------------------------------------------------------------ what players see
-    async def publish(self, message: dict) -> None:
+    async def publish(self, message: m.Message) -> None:
         """An event to everyone at the table (on every server process)."""
         await self.lobby.broker.publish(self.id, message)
 
@@ -346,13 +346,13 @@ class LiveTable:
         """The table object of the lobby, ``joined`` and ``table``."""
         return table_info(self.row, self.seats, self.lobby.options, self.round_seconds())
 
-    def round_message(self, s: Seat) -> dict:
+    def round_message(self, s: Seat) -> m.Round:
         """The ``round`` event with the seat's own position."""
         assert s.game is not None
         return m.Round(table=self.id, round=self.row.round, position=s.game.view(),
-                       ends_at=seconds_of(self.row.ends_at)).to_json()
+                       ends_at=seconds_of(self.row.ends_at))
 
-    def progress(self, s: Seat) -> dict:
+    def progress(self, s: Seat) -> m.Progress:
         """The seat's ``progress`` event."""
         g = s.game
         state = self.state_of(s)
@@ -362,7 +362,7 @@ class LiveTable:
         if state == "solved" and s.ended_at is not None and self.row.round_started is not None:
             seconds = round(s.ended_at - self.row.round_started, 1)
         return m.Progress(table=self.id, player=s.name, score=g.score if g else 0, runs=len(g.done) if g else 0,
-                          moves=g.moves if g else 0, state=state, bot=s.bot, seconds=seconds).to_json()
+                          moves=g.moves if g else 0, state=state, bot=s.bot, seconds=seconds)
 
     def state_of(self, s: Seat) -> str:
         """The seat's state in this round: its game's, or ``out`` (offline too long while playing)."""
@@ -410,7 +410,7 @@ class LiveTable:
         self.schedule()
         first = self.seats[0].game if self.seats else None
         view = first.view() if first is not None else ""
-        await self.publish(m.Round(table=self.id, round=n, position=view, ends_at=seconds_of(self.row.ends_at)).to_json())
+        await self.publish(m.Round(table=self.id, round=n, position=view, ends_at=seconds_of(self.row.ends_at)))
         for s in self.seats:
             self.mark(s)
         if n == 1:  # `spider server` says what it does: one line per table started and finished
@@ -421,7 +421,7 @@ class LiveTable:
         self.check_done()  # every player left or is out: nothing to wait for
         return True
 
-    async def play(self, player: PlayerRow, move: str) -> dict:
+    async def play(self, player: PlayerRow, move: str) -> m.Played:
         """One action of a seated player (a checked ``play`` move): written, then answered with
         ``played``; raises ``Refusal``."""
         lobby = self.lobby
@@ -460,8 +460,8 @@ class LiveTable:
                     raise Refusal("The round is over.")  # another process ended it a moment ago
                 raise Refusal("The server could not record that move; nothing changed. Try again.")
             if lobby.cluster:
-                lobby.cluster.announce(self.id, {"type": "_action", "table": self.id, "round": n,
-                                                 "player_id": player.id, "seq": s.seq, "move": text, "at": now})
+                lobby.cluster.announce(self.id, m.ActionTaken(table=self.id, round=n, player_id=player.id,
+                                                              seq=s.seq, move=text, at=now))
             state = s.state
             s.ended_at = now if state != "playing" else None
         self.mark(s)
@@ -470,7 +470,7 @@ class LiveTable:
             turned_up=[m.TurnedUp(column=c, card=card_text(card)) for c, card in played.turned_up] if played else [],
             dealt=[card_text(c) for c in played.dealt] if played else [],
             completed=[c for c, _suit in played.completed] if played else [],
-        ).to_json()
+        )
         if self.all_done():
             lobby.spawn(self.end_round(n))
         return answer
@@ -529,7 +529,7 @@ class LiveTable:
             await self.publish(table_over)
         lobby.drop(self)
 
-    async def _finish_table(self) -> dict | None:
+    async def _finish_table(self) -> m.TableOver | None:
         """Write the final ranking and the league once; the ``table_over`` event, or None when
         another call (or process) already finished the table."""
         ranking, placings, counted = final_ranking(self.seats, self.totals, self.row.training)
@@ -539,7 +539,7 @@ class LiveTable:
         log.info("table %s finished: %s", self.id,
                  ", ".join(f"{place}. {names[pid]} {total}" for pid, total, place in ranking))
         return m.TableOver(table=self.id, ranking=[m.Ranked(player=names[pid], total=total, place=place)
-                                                   for pid, total, place in ranking]).to_json()
+                                                   for pid, total, place in ranking])
 
     async def finish(self) -> None:
         """Finish a table whose last round ended before a restart."""
@@ -549,7 +549,7 @@ class LiveTable:
         self.lobby.drop(self)
 
     # ------------------------------------------------------------------ players coming and going
-    async def start(self, player: PlayerRow) -> dict:
+    async def start(self, player: PlayerRow) -> m.Started:
         """The host starts a table they opened (``start``); raises ``Refusal``."""
         lobby, row = self.lobby, self.row
         if row.standard:
@@ -563,7 +563,7 @@ class LiveTable:
             raise Refusal("A table starts with at least two players (a Training table may start alone).")
         if not await self.start_round(1):
             raise Refusal("The table has started.")
-        return m.Started(table=self.id).to_json()
+        return m.Started(table=self.id)
 
     async def auto_start(self) -> None:
         """A standard table starts by itself (full, or its start wait is over)."""
@@ -573,14 +573,14 @@ class LiveTable:
         if self.row.state == WAITING and len(self.seats) >= 2:
             await self.start_round(1)
 
-    async def ready(self, player: PlayerRow) -> dict:
+    async def ready(self, player: PlayerRow) -> m.ReadyTaken:
         """A player is ready for the next round (``ready``); raises ``Refusal``."""
         row = self.row
         if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
             raise Refusal("'ready' is for the pause between rounds.")
         await self.lobby.store.set_ready(self.id, player.id, row.round)
         await self.maybe_next()
-        return m.ReadyTaken(table=self.id, round=row.round).to_json()
+        return m.ReadyTaken(table=self.id, round=row.round)
 
     async def maybe_next(self) -> None:
         """Between rounds: the next round starts once every player still at the table is ready
@@ -593,7 +593,7 @@ class LiveTable:
         if all(s.ready >= row.round for s in waiting):
             self.lobby.spawn(self.start_round(row.round + 1))
 
-    async def leave(self, player: PlayerRow) -> dict:
+    async def leave(self, player: PlayerRow) -> m.Left:
         """A seated player leaves (``leave``): unseated from a waiting table, or from a table in
         play with the rest of their rounds forfeited; raises ``Refusal``."""
         lobby = self.lobby
@@ -613,10 +613,10 @@ class LiveTable:
                 await lobby.store.set_host(self.id, self.seats[0].name)
             await self.reload_row()
             self.schedule()
-            await self.publish(m.TableChanged(table=self.info()).to_json())
-        return m.Left(table=self.id).to_json()
+            await self.publish(m.TableChanged(table=self.info()))
+        return m.Left(table=self.id)
 
-    async def _leave_running(self, player: PlayerRow) -> dict:
+    async def _leave_running(self, player: PlayerRow) -> m.Left:
         """Leave a table in play (SPEC §13): the rest of the player's rounds are forfeited, the
         seat stays in the standings and the total is ranked at the end.  The player may sit
         down elsewhere at once."""
@@ -630,10 +630,10 @@ class LiveTable:
             s.left = True
         lobby.seated.pop(player.id, None)
         if lobby.cluster:
-            lobby.cluster.announce(self.id, {"type": "_table", "table": self.id})
+            lobby.cluster.announce(self.id, m.TableNews(table=self.id))
         if self.row.round_state == ROUND_PLAYING and s.game is not None:
             self.mark(s)
             self.check_done()
         elif self.row.round_state == ROUND_OVER:
             await self.maybe_next()
-        return m.Left(table=self.id).to_json()
+        return m.Left(table=self.id)
