@@ -24,6 +24,7 @@ import types
 import typing
 import unicodedata
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar, TypeVar, Union
 
 from spider_tui.engine import Move, rules_named
@@ -40,13 +41,69 @@ SEATS = (2, 6)
 PLAY_WORDS = ("deal", "undo", "give up")
 
 
-class Refusal(Exception):
-    """A client message that can't be taken: ``reason`` goes back to the client."""
+class Code(str, Enum):
+    """Why the server refused a message or closed a connection: the optional ``code`` of
+    ``refused`` and ``error`` beside the player's ``reason`` (docs/protocol.md lists them).  A
+    program decides on the code, never on the words (they may be reworded or translated); a
+    client ignores a code it doesn't know."""
 
-    def __init__(self, reason: str, msg_id: int | None = None):
+    BAD_MESSAGE = "bad_message"  # not JSON, an unknown type or field, a value out of its bounds
+    BAD_NAME = "bad_name"  # a name that can't be registered
+    HELLO_FIRST = "hello_first"  # a message before hello, a binary frame, no hello in time
+    ALREADY_HELLO = "already_hello"
+    NAME_TAKEN = "name_taken"
+    BAD_TOKEN = "bad_token"  # name and token don't match
+    TOO_MANY_NAMES = "too_many_names"  # new names from one address
+    TOO_MANY = "too_many"  # messages, connections or waiting tables over the limits; the server is full
+    NOT_SEATED = "not_seated"
+    ALREADY_SEATED = "already_seated"
+    NO_TABLE = "no_table"  # no such table, or no table has that invite code
+    PRIVATE = "private"  # a private table: join it with its invite code
+    TABLE_FULL = "table_full"
+    TABLE_STARTED = "table_started"
+    TABLE_FINISHED = "table_finished"
+    NOT_HOST = "not_host"
+    TOO_FEW = "too_few"  # a table starts with at least two players
+    STANDARD = "standard"  # a standard table starts by itself
+    NOT_BETWEEN = "not_between"  # 'ready' outside the pause between rounds
+    LEFT = "left"  # the player has left that table
+    NO_ROUND = "no_round"  # no round in play, the round is over, time is up
+    DONE = "done"  # the player solved or gave up this round
+    UNDO_OFF = "undo_off"
+    JOKER_FINAL = "joker_final"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    ILLEGAL_MOVE = "illegal_move"
+    TRY_AGAIN = "try_again"  # the server could not do it just now; nothing changed
+    UNREACHABLE = "unreachable"  # the client's own: nothing answered at the address (never sent)
+
+    @classmethod
+    def read(cls, value: object) -> Code | None:
+        """The code a server sent, or None (none, or one this version doesn't know)."""
+        try:
+            return cls(value)
+        except ValueError:
+            return None
+
+
+class Reason(str):
+    """A refusal's words (it reads as the text it says) with its ``code`` (the store's answers)."""
+
+    code: Code
+
+    def __new__(cls, text: str, code: Code) -> Reason:
+        self = super().__new__(cls, text)
+        self.code = code
+        return self
+
+
+class Refusal(Exception):
+    """A client message that can't be taken: ``reason`` (and ``code``) go back to the client."""
+
+    def __init__(self, reason: str, msg_id: int | None = None, code: Code | None = None):
         super().__init__(reason)
         self.reason = reason
         self.id = msg_id
+        self.code = code if code is not None else getattr(reason, "code", None)
 
 
 class BadMessage(ValueError):
@@ -225,7 +282,7 @@ class Hello(Message):
         name = names.normal(self.name)  # registering: the name as stored
         problem = names.problem(name)
         if problem:
-            raise Refusal(problem, self.id)
+            raise Refusal(problem, self.id, Code.BAD_NAME)
         return dataclasses.replace(self, name=name)
 
 
@@ -365,12 +422,23 @@ class League(Message):
 class Refused(Message):
     TYPE = "refused"
     reason: str = ""
+    #: why, for a program (a ``Code`` value; optional: older servers send none)
+    code: str | None = flag(None)
+
+    @property
+    def why(self) -> Code | None:
+        return Code.read(self.code)
 
 
 @dataclass(kw_only=True)
 class Error(Message):
     TYPE = "error"
     reason: str = ""
+    code: str | None = flag(None)
+
+    @property
+    def why(self) -> Code | None:
+        return Code.read(self.code)
 
 
 # -- server → client: events
@@ -506,8 +574,17 @@ def read_server(obj: Any) -> Message:
 def read_client(data: str | bytes) -> Message:
     """The typed message a client sent (its bytes or text), every field checked against its
     bounds (``wire``); raises ``Refusal`` with a reason a person can read (and the message's
-    ``id`` when known).  Nothing of the network text is trusted: ``True`` is not a number here,
-    sizes are bounded, names are checked for the allowed characters."""
+    ``id`` when known; code ``bad_message`` unless it says another).  Nothing of the network
+    text is trusted: ``True`` is not a number here, sizes are bounded, names are checked for the
+    allowed characters."""
+    try:
+        return _read_client(data)
+    except Refusal as r:
+        r.code = r.code or Code.BAD_MESSAGE
+        raise
+
+
+def _read_client(data: str | bytes) -> Message:
     size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
         raise Refusal(f"Message too long: {size} bytes (at most {MAX_MESSAGE}).")

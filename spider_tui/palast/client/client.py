@@ -47,6 +47,9 @@ class Refused(Exception):
         super().__init__(message.get("reason", "refused"))
         self.reason = str(message.get("reason", ""))
         self.message = message
+        told = getattr(message, "message", None)
+        #: why, for a program to decide on (None: the server gave no code this app knows)
+        self.code: m.Code | None = told.why if isinstance(told, (m.Refused, m.Error)) else None
 
 
 class PalastClient:

@@ -121,7 +121,7 @@ class HouseBots:
                     break
                 reason = await p.store.seat(t.id, bot.id, p.clock())
                 if reason:
-                    if reason.startswith("You already sit"):
+                    if reason.code is m.Code.ALREADY_SEATED:
                         continue  # seated elsewhere meanwhile (another process): the next one
                     break
                 await t.load_seats()

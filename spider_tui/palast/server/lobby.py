@@ -266,12 +266,12 @@ class Palast:
         if isinstance(req, m.Join):
             return await self._join(player, req)
         if isinstance(req, m.Hello):
-            raise Refusal("You said hello already.")
+            raise Refusal("You said hello already.", code=m.Code.ALREADY_HELLO)
         if not isinstance(req, (m.Leave, m.Start, m.Ready, m.Play)):  # pragma: no cover - read_client checks
-            raise Refusal(f"Unknown message type {req.TYPE!r}.")
+            raise Refusal(f"Unknown message type {req.TYPE!r}.", code=m.Code.BAD_MESSAGE)
         t = self.table_of(player.id)
         if t is None:
-            raise Refusal("You don't sit at a table.")
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         if isinstance(req, m.Leave):
             return await t.leave(player)
         if isinstance(req, m.Start):
@@ -286,7 +286,7 @@ class Palast:
         """One ``play`` move of a player at their table (house bots play through this)."""
         t = self.table_of(player.id)
         if t is None:
-            raise Refusal("You don't sit at a table.")
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         return await t.play(player, move)
 
     def league_changed(self) -> None:
@@ -321,7 +321,8 @@ class Palast:
     async def _open(self, player: PlayerRow, req: m.Open) -> m.Joined:
         where = await self.store.table_of(player.id)
         if where is not None:
-            raise Refusal(f"You already sit at table {where}; leave it or finish it first.")
+            raise Refusal(f"You already sit at table {where}; leave it or finish it first.",
+                          code=m.Code.ALREADY_SEATED)
         code = None
         if req.private:
             for _ in range(20):
@@ -346,18 +347,19 @@ class Palast:
         if req.code is not None:
             row = await self.store.table_by_code(req.code)
             if row is None or row.state == FINISHED:
-                raise Refusal("No table has that invite code.")
+                raise Refusal("No table has that invite code.", code=m.Code.NO_TABLE)
         else:
             row = await self.store.table(req.table or 0)
             if row is None or row.state == FINISHED or (row.private and self.seated.get(player.id) != row.id):
                 if row is not None and row.private and row.state != FINISHED:
-                    raise Refusal("That table is private: join it with its invite code.")
-                raise Refusal("There is no such table." if row is None else "That table is finished.")
+                    raise Refusal("That table is private: join it with its invite code.", code=m.Code.PRIVATE)
+                raise Refusal("There is no such table." if row is None else "That table is finished.",
+                              code=m.Code.NO_TABLE if row is None else m.Code.TABLE_FINISHED)
         t = self.tables.get(row.id)
         if t is None and self.cluster:  # opened by another process a moment ago
             t = await self.cluster.reload(row.id)
         if t is None:
-            raise Refusal("There is no such table.")
+            raise Refusal("There is no such table.", code=m.Code.NO_TABLE)
         if t.row.standard:
             # Standard tables are all alike: players sit down one at a time (a crowd arriving at
             # once would otherwise race for the same last seat), and one that filled up meanwhile
@@ -380,7 +382,7 @@ class Palast:
         the table they now sit at, its seats loaded."""
         reason = await self.store.seat(t.id, player.id, self.clock())
         for _ in range(10):
-            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
+            if not reason or not t.row.standard or reason.code not in (m.Code.TABLE_FULL, m.Code.TABLE_STARTED):
                 break
             await self.ensure_standard()
             t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING

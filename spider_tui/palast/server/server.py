@@ -240,11 +240,12 @@ class PalastServer:
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address(ws)
         if self._per_address.get(address, 0) >= self.limits.per_address:
-            await ws.send(protocol.dumps(m.Error(reason="Too many connections from your address; close some and try again.")))
+            await ws.send(protocol.dumps(m.Error(reason="Too many connections from your address; close some and try again.",
+                                                 code=m.Code.TOO_MANY)))
             await ws.close(1013, "too many connections from one address")
             return
         if self._open >= self.limits.connections:
-            await ws.send(protocol.dumps(m.Error(reason="The server is full; try again later.")))
+            await ws.send(protocol.dumps(m.Error(reason="The server is full; try again later.", code=m.Code.TOO_MANY)))
             await ws.close(1013, "server full")
             return
         self._open += 1
@@ -266,7 +267,7 @@ class PalastServer:
         if player_id is not None:
             ok = self._players.take(player_id) and ok
         if not ok:
-            out.send(m.Error(reason="Too many messages: the connection is closed.", id=_id_of(data)))
+            out.send(m.Error(reason="Too many messages: the connection is closed.", id=_id_of(data), code=m.Code.TOO_MANY))
         return not ok
 
     async def _connection(self, ws: ServerConnection, address: str) -> None:
@@ -281,7 +282,7 @@ class PalastServer:
                     async with asyncio.timeout_at(deadline):
                         first = await ws.recv()
                 except TimeoutError:
-                    out.send(m.Error(reason="Say hello first (within 10 seconds)."))
+                    out.send(m.Error(reason="Say hello first (within 10 seconds).", code=m.Code.HELLO_FIRST))
                     return
                 if self._flooding(address, None, out, first):
                     flooded = True
@@ -298,7 +299,8 @@ class PalastServer:
                     return
                 try:
                     if isinstance(data, bytes):
-                        raise Refusal("Binary frames are not read: send each message as JSON text.")
+                        raise Refusal("Binary frames are not read: send each message as JSON text.",
+                                      code=m.Code.BAD_MESSAGE)
                     req = m.read_client(data)
                     if isinstance(req, m.Open):
                         self._may_open(address, req)
@@ -308,12 +310,13 @@ class PalastServer:
                     answer.id = req.id
                     out.send(answer)
                 except Refusal as r:
-                    out.send(m.Refused(reason=r.reason, id=r.id if r.id is not None else _id_of(data)))
+                    out.send(m.Refused(reason=r.reason, id=r.id if r.id is not None else _id_of(data), code=r.code))
                 except ConnectionClosed:
                     raise
                 except Exception:
                     log.exception("error answering a message")
-                    out.send(m.Refused(reason="The server could not answer that; try again.", id=_id_of(data)))
+                    out.send(m.Refused(reason="The server could not answer that; try again.", id=_id_of(data),
+                                        code=m.Code.TRY_AGAIN))
         except ConnectionClosed:
             pass
         finally:
@@ -342,7 +345,7 @@ class PalastServer:
             del self._opened[address]
         if len(waiting) >= self.limits.tables:
             raise Refusal(f"Your address has {len(waiting)} tables waiting to start; "
-                          "join one of them or wait until they start or close.", req.id)
+                          "join one of them or wait until they start or close.", req.id, code=m.Code.TOO_MANY)
 
     async def _anonymous(self, data: Any, out: Outbox) -> bool:
         """Answer a ``league`` request sent before ``hello`` (read-only, for ``spider league``)."""
@@ -363,38 +366,41 @@ class PalastServer:
         """Sign a player in (or up); on failure send ``error`` (with the message's ``id``) and
         return None (the caller closes)."""
 
-        def fail(reason: str, msg_id: int | None) -> None:
-            out.send(m.Error(reason=reason, id=msg_id))
+        def fail(reason: str, msg_id: int | None, code: m.Code | None) -> None:
+            out.send(m.Error(reason=reason, id=msg_id, code=code))
 
         if isinstance(data, bytes):
-            fail("Binary frames are not read: send each message as JSON text.", None)
+            fail("Binary frames are not read: send each message as JSON text.", None, m.Code.BAD_MESSAGE)
             return None
         try:
             req = m.read_client(data)
         except Refusal as r:
-            fail(r.reason, r.id if r.id is not None else _id_of(data))
+            fail(r.reason, r.id if r.id is not None else _id_of(data), r.code)
             return None
         if not isinstance(req, m.Hello):
-            fail("Say hello first: {\"type\": \"hello\", \"protocol\": 1, \"name\": …, \"token\": …}.", req.id)
+            fail("Say hello first: {\"type\": \"hello\", \"protocol\": 1, \"name\": …, \"token\": …}.", req.id,
+                 m.Code.HELLO_FIRST)
             return None
         name, token = req.name, req.token
         now = time.time()
         new_token = None
         if token is None:
             if not self._names.take(address):
-                fail("Too many new names from your address; sign in with your token or try again later.", req.id)
+                fail("Too many new names from your address; sign in with your token or try again later.", req.id,
+                     m.Code.TOO_MANY_NAMES)
                 return None
             new_token = secrets.token_urlsafe(32)
             player = await self.store.register(name, token_hash(new_token), now)
             if player is None:
-                fail("That name is taken (or looks like one that is); pick another or give your token.", req.id)
+                fail("That name is taken (or looks like one that is); pick another or give your token.", req.id,
+                     m.Code.NAME_TAKEN)
                 return None
         else:
             player = await self.store.player_by_name(names.normal(name))
             if player is None and names.normal(name) != name:  # registered before names were NFKC
                 player = await self.store.player_by_name(name)
             if player is None or not hmac.compare_digest(player.token_hash, token_hash(token)):
-                fail("Name and token don't match.", req.id)
+                fail("Name and token don't match.", req.id, m.Code.BAD_TOKEN)
                 return None
         old = self._sessions.get(player.id)
         if old is not None:

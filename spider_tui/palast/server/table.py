@@ -185,16 +185,16 @@ class Seat:
         g = self.game
         assert g is not None
         if g.won:
-            raise Refusal("You solved this round; wait for the others.")
+            raise Refusal("You solved this round; wait for the others.", code=m.Code.DONE)
         if g.lost:
-            raise Refusal("You gave up this round; wait for the others.")
+            raise Refusal("You gave up this round; wait for the others.", code=m.Code.DONE)
         if move == "undo":
             if not g.rules.undo_allowed:
-                raise Refusal("Undo is off at this table.")
+                raise Refusal("Undo is off at this table.", code=m.Code.UNDO_OFF)
             if g.last_was_joker:  # SPEC §13: a joker is final (undo would say where a card lies)
-                raise Refusal("A joker is final in the Palast: undo stops before it.")
+                raise Refusal("A joker is final in the Palast: undo stops before it.", code=m.Code.JOKER_FINAL)
             if not g.undo():
-                raise Refusal("Nothing to undo.")
+                raise Refusal("Nothing to undo.", code=m.Code.NOTHING_TO_UNDO)
             return "undo", None
         if move == "give up":
             g.give_up()
@@ -202,7 +202,7 @@ class Seat:
         try:
             played = g.play(move)
         except IllegalMove as e:
-            raise Refusal(e.reason) from None
+            raise Refusal(e.reason, code=m.Code.ILLEGAL_MOVE) from None
         return str(played), played
 
 
@@ -427,19 +427,21 @@ class LiveTable:
         lobby = self.lobby
         s = self.seat(player.id)
         if s is None:  # pragma: no cover - seated map and seats agree
-            raise Refusal("You don't sit at a table.")
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         async with s.lock:
             row = self.row
             if s.stale and row.round_state == ROUND_PLAYING:
                 try:
                     await self.replay_seat(s)
                 except Exception:
-                    raise Refusal("The server can't reach its database just now; nothing changed. Try again.") from None
+                    raise Refusal("The server can't reach its database just now; nothing changed. Try again.",
+                                  code=m.Code.TRY_AGAIN) from None
             if row.round_state != ROUND_PLAYING or self.ending or s.game is None:
-                raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.")
+                raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.",
+                              code=m.Code.NO_ROUND)
             now = lobby.clock()
             if row.ends_at is not None and now >= row.ends_at:
-                raise Refusal("Time is up for this round.")
+                raise Refusal("Time is up for this round.", code=m.Code.NO_ROUND)
             g = s.game
             text, played = s.act(move)
             s.seq += 1
@@ -457,8 +459,9 @@ class LiveTable:
                     s.stale = True
                     now_row = None
                 if now_row is not None and (now_row.round != n or now_row.round_state != ROUND_PLAYING):
-                    raise Refusal("The round is over.")  # another process ended it a moment ago
-                raise Refusal("The server could not record that move; nothing changed. Try again.")
+                    raise Refusal("The round is over.", code=m.Code.NO_ROUND)  # another process ended it a moment ago
+                raise Refusal("The server could not record that move; nothing changed. Try again.",
+                              code=m.Code.TRY_AGAIN)
             if lobby.cluster:
                 lobby.cluster.announce(self.id, m.ActionTaken(table=self.id, round=n, player_id=player.id,
                                                               seq=s.seq, move=text, at=now))
@@ -554,15 +557,16 @@ class LiveTable:
         lobby, row = self.lobby, self.row
         if row.standard:
             raise Refusal(f"A standard table starts by itself (when full, or {span(lobby.options.start_wait)} "
-                          "after its second player).")
+                          "after its second player).", code=m.Code.STANDARD)
         if row.host != player.name:
-            raise Refusal("Only the host starts the table.")
+            raise Refusal("Only the host starts the table.", code=m.Code.NOT_HOST)
         if row.state != WAITING:
-            raise Refusal("The table has started.")
+            raise Refusal("The table has started.", code=m.Code.TABLE_STARTED)
         if len(self.seats) < 2 and not row.training:
-            raise Refusal("A table starts with at least two players (a Training table may start alone).")
+            raise Refusal("A table starts with at least two players (a Training table may start alone).",
+                          code=m.Code.TOO_FEW)
         if not await self.start_round(1):
-            raise Refusal("The table has started.")
+            raise Refusal("The table has started.", code=m.Code.TABLE_STARTED)
         return m.Started(table=self.id)
 
     async def auto_start(self) -> None:
@@ -577,7 +581,7 @@ class LiveTable:
         """A player is ready for the next round (``ready``); raises ``Refusal``."""
         row = self.row
         if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
-            raise Refusal("'ready' is for the pause between rounds.")
+            raise Refusal("'ready' is for the pause between rounds.", code=m.Code.NOT_BETWEEN)
         await self.lobby.store.set_ready(self.id, player.id, row.round)
         await self.maybe_next()
         return m.ReadyTaken(table=self.id, round=row.round)
@@ -600,9 +604,9 @@ class LiveTable:
         if self.row.state == PLAYING:
             return await self._leave_running(player)
         if self.row.state != WAITING:
-            raise Refusal("The table is finished.")
+            raise Refusal("The table is finished.", code=m.Code.TABLE_FINISHED)
         if not await lobby.store.unseat(self.id, player.id):
-            raise Refusal("The table has started.")
+            raise Refusal("The table has started.", code=m.Code.TABLE_STARTED)
         await self.load_seats()
         lobby.seated.pop(player.id, None)
         if not self.seats and not self.row.standard:
@@ -623,10 +627,10 @@ class LiveTable:
         lobby = self.lobby
         s = self.seat(player.id)
         if s is None:  # pragma: no cover - seated map and seats agree
-            raise Refusal("You don't sit at a table.")
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         async with s.lock:
             if not await lobby.store.leave_running(self.id, player.id, lobby.clock()):
-                raise Refusal("You have left that table.")
+                raise Refusal("You have left that table.", code=m.Code.LEFT)
             s.left = True
         lobby.seated.pop(player.id, None)
         if lobby.cluster:

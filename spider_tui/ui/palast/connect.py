@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 
 from spider_tui.commands import PALAST_CONNECT_COMMANDS, PALAST_PLAY_HERE_COMMANDS
 from spider_tui.palast.client.session import PalastError, PalastSession, Unreachable
+from spider_tui.palast.messages import Code
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast import embedded
 from spider_tui.safe_text import visible
@@ -30,11 +31,6 @@ from spider_tui.ui.widgets.footer import Footer
 TOKEN_HELP = ("This name is taken at this Palast. If it is yours from another machine or data dir: "
               "the token the Palast gave you there is in that spider's save.toml (its data dir), "
               "under [palast], as token = \"...\". Paste it here, or pick another name.")
-
-
-def name_taken(reason: str) -> bool:
-    """Is the server's refusal the one for a name someone already signed in with?"""
-    return "name is taken" in reason.casefold()
 
 
 #: Added when nothing answers at the default address: what a newcomer can do about it.
@@ -128,10 +124,10 @@ class ConnectScreen(Screen):
             await session.start()
         except PalastError as e:
             self.say(str(e) + (NOBODY_AT_DEFAULT if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
-            if name_taken(str(e)):
+            if e.code is Code.NAME_TAKEN:
                 self.add_class("-ask-token")
                 self.query_one("#c-token", Input).focus()
-            if str(e).startswith("Can't reach") and not here and self.here_palast is not None:
+            if e.code is Code.UNREACHABLE and not here and self.here_palast is not None:
                 self.app.push_screen(PlayHere(str(e)), self._play_here)
             return
         finally:
