@@ -176,9 +176,9 @@ class HouseBots:
     async def _run(self, bot: PlayerRow) -> None:
         p = self.palast
         loop = asyncio.get_running_loop()
-        inbox: asyncio.Queue[m.Message | str] = asyncio.Queue()
+        inbox: asyncio.Queue[m.Message | dict | str] = asyncio.Queue()
 
-        def send(message: m.Message | str) -> None:
+        def send(message: m.Message | dict | str) -> None:
             inbox.put_nowait(message)
 
         p.connect(bot.id, send)
@@ -199,7 +199,8 @@ class HouseBots:
                     raw = None
                 if raw is not None:
                     try:
-                        msg = raw if isinstance(raw, m.Message) else m.read_server(json.loads(raw))
+                        msg = raw if isinstance(raw, m.Message) else m.read_server(
+                            json.loads(raw) if isinstance(raw, str) else raw)
                     except m.BadMessage:  # pragma: no cover - this server's own messages fit
                         continue
                     if isinstance(msg, m.Round):
