@@ -4,7 +4,9 @@
   screen's KEYS section and the README's key table are made from it.
 - :data:`START_COMMANDS`: the start screen's keys and chips (each chip says its key), and the
   README's start-screen table.
-- :data:`PALAST_COMMANDS`: the Palast screen's keys and the lines there that name them.
+- :data:`PALAST_COMMANDS`: the Palast screen's keys and the lines there that name them;
+  ``PALAST_CONNECT_COMMANDS``, ``PALAST_PLAY_HERE_COMMANDS``, ``PALAST_ASK_COMMANDS``,
+  ``PALAST_OPEN_COMMANDS`` and ``PALAST_RACE_COMMANDS``: the other Palast screens' keys.
 - :data:`CONFIRM_ANSWERS`, :data:`WON_ANSWERS`, :data:`HELP_CLOSE`: what a dialog's keys and chips
   answer.  :data:`RULES_MENU_CLOSE`, :data:`DAILY_CLOSE`, :data:`STATS_CLOSE`: the keys that
   close the start screen's lists.
@@ -156,6 +158,16 @@ PALAST_COMMANDS: list[Command] = [
     Command("escape,q", "quit_palast", "Back", "back", "q", footer=True),
     Command("f1", "help", "Help", "help", "F1", footer=True),
 ]
+#: The other Palast screens' keys: the address and name, the "play here" question, the invite
+#: code's line, the Open a table form, and what a race adds to a round's keys.
+PALAST_CONNECT_COMMANDS = [Command("escape", "back", "Back", footer=True)]
+PALAST_PLAY_HERE_COMMANDS = [Command("y,enter", "answer(True)", "Play here", footer=True),
+                             Command("n,escape", "answer(False)", "No", footer=True)]
+PALAST_ASK_COMMANDS = [Command("escape", "cancel", "Cancel", footer=True)]
+PALAST_OPEN_COMMANDS = [Command("escape,q", "cancel", "Cancel", footer=True),
+                        Command("left,minus", "step(-1)", "Less", footer=True),
+                        Command("right,plus", "step(1)", "More", footer=True)]
+PALAST_RACE_COMMANDS = [Command("x", "leave_table", "Leave table", footer=True)]
 
 #: The replay screen's keys (SPEC §16).
 REPLAY_COMMANDS: list[Command] = [

@@ -91,3 +91,31 @@ def test_the_replay_screen_binds_every_replay_command():
     assert bound == {(c.keys, c.action) for c in REPLAY_COMMANDS}
     for c in REPLAY_COMMANDS:
         assert hasattr(ReplayScreen, "action_" + c.action.split("(")[0])
+
+
+def test_every_palast_screen_binds_keys_from_the_command_table_only():
+    """Issue 28 item 9: the Palast screens' keys live in ``commands.py`` (none written in a screen),
+    and each screen binds exactly its list, keys, labels and footer as they were."""
+    import ast
+
+    from spider_tui.commands import (PALAST_ASK_COMMANDS, PALAST_CONNECT_COMMANDS, PALAST_OPEN_COMMANDS,
+                                     PALAST_PLAY_HERE_COMMANDS, PALAST_RACE_COMMANDS)
+    from spider_tui.ui.palast.connect import ConnectScreen, PlayHere
+    from spider_tui.ui.palast.lobby import AskScreen, OpenTableScreen
+    from spider_tui.ui.palast.race import RaceScreen
+
+    screens = Path(__file__).resolve().parent.parent / "spider_tui" / "ui" / "palast"
+    for path in screens.glob("*.py"):
+        calls = [n for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(n, ast.Call) and getattr(n.func, "id", getattr(n.func, "attr", "")) == "Binding"]
+        assert not calls, f"{path.name} writes its own Binding"
+    for screen, table in [(ConnectScreen, PALAST_CONNECT_COMMANDS), (PlayHere, PALAST_PLAY_HERE_COMMANDS),
+                          (AskScreen, PALAST_ASK_COMMANDS), (OpenTableScreen, PALAST_OPEN_COMMANDS)]:
+        made = [(b.key, b.action, b.description, b.show) for b in screen.BINDINGS]
+        assert made == [(c.keys, c.action, c.label, c.footer) for c in table], screen
+    race = {(b.key, b.action, b.description, b.show) for b in RaceScreen.BINDINGS}
+    assert ("x", "leave_table", "Leave table", True) in race
+    assert [(c.keys, c.action) for c in PALAST_PLAY_HERE_COMMANDS] == [("y,enter", "answer(True)"),
+                                                                        ("n,escape", "answer(False)")]
+    assert [(c.keys, c.action) for c in PALAST_OPEN_COMMANDS] == [("escape,q", "cancel"), ("left,minus", "step(-1)"),
+                                                                   ("right,plus", "step(1)")]

@@ -81,3 +81,14 @@ def test_winnable_deals_only_applies_where_the_table_says_the_proof_holds():
     for o in RULE_OPTIONS:
         assert applies(o.word) is o.solver, o.word
     assert not applies("spiderette")
+
+
+def test_every_table_option_opens_a_table_and_the_others_do_not_show_in_the_form():
+    """Issue 28 item 9: ``protocol.TABLE_OPTIONS`` is made from ``RULE_OPTIONS``: each option with a
+    line in the Open a table form opens a table, alone and all together."""
+    from spider_tui.palast.protocol import TABLE_OPTIONS, table_rules
+
+    for word in TABLE_OPTIONS:
+        assert table_rules(f"classic+{word}") == word
+    assert table_rules("+".join(TABLE_OPTIONS))
+    assert "scoring" not in TABLE_OPTIONS and "timed" not in TABLE_OPTIONS and "face-up" not in TABLE_OPTIONS

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 
 from . import scorpion
 from .hint import best_hint
@@ -35,6 +36,29 @@ from .scoring import UNDO_POINTS, action_points, layout_joins, win_bonus
 from .moves import DEAL, JOKER, RUN, IllegalMove, Move, Played, PositionError
 
 __all__ = ["DEAL", "JOKER", "RUN", "Game", "IllegalMove", "Move", "Played", "PositionError"]
+
+class JokerCode(Enum):
+    """Why a joker can't be played (``Game.joker_refusal``), for a program to decide on."""
+
+    NO_JOKERS = "no_jokers"  # the rules have no jokers
+    OVER = "over"  # the round is won or over
+    NONE_LEFT = "none_left"
+    NO_COLUMN = "no_column"
+    ON_ACE = "on_ace"
+    VIEW = "view"  # a view (unseen cards): only the full game knows the joker's card
+    NO_CARD = "no_card"  # no card is left that the joker could bring
+
+
+class Refusal(str):
+    """A refusal's words (it reads as the text it says) with its ``code``."""
+
+    code: JokerCode
+
+    def __new__(cls, text: str, code: JokerCode) -> Refusal:
+        self = super().__new__(cls, text)
+        self.code = code
+        return self
+
 
 class Game:
     """One round of Spider (or Spiderette, or Simple Simon) under some ``Rules``.
@@ -432,25 +456,27 @@ class Game:
                 return card, where
         return None
 
-    def joker_refusal(self, column: int) -> str | None:
-        """Why a joker can't be played on ``column`` (1-based) now, or ``None`` when it can."""
+    def joker_refusal(self, column: int) -> Refusal | None:
+        """Why a joker can't be played on ``column`` (1-based) now (a ``Refusal``: the words, and
+        its ``code`` for a program to decide on), or ``None`` when it can."""
         if not self.rules.joker:
-            return "This round is played without jokers."
+            return Refusal("This round is played without jokers.", JokerCode.NO_JOKERS)
         if self.won:
-            return "The round is won."
+            return Refusal("The round is won.", JokerCode.OVER)
         if self.lost:
-            return "The round is over."
+            return Refusal("The round is over.", JokerCode.OVER)
         if self.jokers_left < 1:
-            return "No jokers left."
+            return Refusal("No jokers left.", JokerCode.NONE_LEFT)
         n = len(self.columns)
         if not 1 <= column <= n:
-            return f"Columns are numbered 1 to {n}."
+            return Refusal(f"Columns are numbered 1 to {n}.", JokerCode.NO_COLUMN)
         dst = self.columns[column - 1]
         if dst and dst[-1] & 15 == ACE:
-            return "Nothing goes on an Ace."
+            return Refusal("Nothing goes on an Ace.", JokerCode.ON_ACE)
         if UNKNOWN in self.stock or any(UNKNOWN in c[:d] for c, d in zip(self.columns, self.down)):
             # A view can't know which card a joker brings or where from.
-            return "A view can't play a joker: only the full game knows its card (ask the server)."
+            return Refusal("A view can't play a joker: only the full game knows its card (ask the server).",
+                           JokerCode.VIEW)
         if self.joker_choice(column) is None:
             if not dst:
                 what = "King"
@@ -458,7 +484,7 @@ class Game:
                 what = rank_name((dst[-1] & 15) - 1)
                 if self.rules.scorpion:
                     what += " of " + SUIT_NAMES[dst[-1] >> 4]
-            return f"No {what} is left in the stock or on the table for the joker."
+            return Refusal(f"No {what} is left in the stock or on the table for the joker.", JokerCode.NO_CARD)
         return None
 
     def legal_jokers(self) -> list[Move]:

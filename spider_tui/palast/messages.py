@@ -18,13 +18,92 @@ doesn't know are ignored (SPEC §13: clients must ignore fields they don't know)
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 import types
 import typing
+import unicodedata
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar, TypeVar, Union
 
+from spider_tui.engine import Move, rules_named
+
+from spider_tui.palast import names
+
 MAX_INT = 2**53
+PROTOCOL = 1
+MAX_MESSAGE = 4096  # bytes per message, either way in (SPEC §13)
+SUITS = (1, 2, 4)
+ROUNDS = (1, 10)
+SEATS = (2, 6)
+#: ``play`` words besides §3 move text and ``joker>N``.
+PLAY_WORDS = ("deal", "undo", "give up")
+
+
+class Code(str, Enum):
+    """Why the server refused a message or closed a connection: the optional ``code`` of
+    ``refused`` and ``error`` beside the player's ``reason`` (docs/protocol.md lists them).  A
+    program decides on the code, never on the words (they may be reworded or translated); a
+    client ignores a code it doesn't know."""
+
+    BAD_MESSAGE = "bad_message"  # not JSON, an unknown type or field, a value out of its bounds
+    BAD_NAME = "bad_name"  # a name that can't be registered
+    HELLO_FIRST = "hello_first"  # a message before hello, a binary frame, no hello in time
+    ALREADY_HELLO = "already_hello"
+    NAME_TAKEN = "name_taken"
+    BAD_TOKEN = "bad_token"  # name and token don't match
+    TOO_MANY_NAMES = "too_many_names"  # new names from one address
+    TOO_MANY = "too_many"  # messages, connections or waiting tables over the limits; the server is full
+    NOT_SEATED = "not_seated"
+    ALREADY_SEATED = "already_seated"
+    NO_TABLE = "no_table"  # no such table, or no table has that invite code
+    PRIVATE = "private"  # a private table: join it with its invite code
+    TABLE_FULL = "table_full"
+    TABLE_STARTED = "table_started"
+    TABLE_FINISHED = "table_finished"
+    NOT_HOST = "not_host"
+    TOO_FEW = "too_few"  # a table starts with at least two players
+    STANDARD = "standard"  # a standard table starts by itself
+    NOT_BETWEEN = "not_between"  # 'ready' outside the pause between rounds
+    LEFT = "left"  # the player has left that table
+    NO_ROUND = "no_round"  # no round in play, the round is over, time is up
+    DONE = "done"  # the player solved or gave up this round
+    UNDO_OFF = "undo_off"
+    JOKER_FINAL = "joker_final"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    ILLEGAL_MOVE = "illegal_move"
+    TRY_AGAIN = "try_again"  # the server could not do it just now; nothing changed
+    UNREACHABLE = "unreachable"  # the client's own: nothing answered at the address (never sent)
+
+    @classmethod
+    def read(cls, value: object) -> Code | None:
+        """The code a server sent, or None (none, or one this version doesn't know)."""
+        try:
+            return cls(value)
+        except ValueError:
+            return None
+
+
+class Reason(str):
+    """A refusal's words (it reads as the text it says) with its ``code`` (the store's answers)."""
+
+    code: Code
+
+    def __new__(cls, text: str, code: Code) -> Reason:
+        self = super().__new__(cls, text)
+        self.code = code
+        return self
+
+
+class Refusal(Exception):
+    """A client message that can't be taken: ``reason`` (and ``code``) go back to the client."""
+
+    def __init__(self, reason: str, msg_id: int | None = None, code: Code | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.id = msg_id
+        self.code = code if code is not None else getattr(reason, "code", None)
 
 
 class BadMessage(ValueError):
@@ -39,6 +118,19 @@ def flag(default: Any = None) -> Any:
 def many() -> Any:
     """A list field, ``[]`` when missing."""
     return field(default_factory=list)
+
+
+def wire(default: Any = dataclasses.MISSING, *, omit: bool = False, whole: tuple[int, int] | None = None,
+         text: int | None = None, one_of: tuple[Any, ...] | None = None, boolean: bool = False,
+         exact: Any = None, bad: str | None = None, missing: str | None = None, nullable: bool = False) -> Any:
+    """A client→server field with its bounds (``read_client`` checks them, with these words):
+    ``whole=(lo, hi)`` a whole number in range; ``text=n`` a string of at most ``n`` characters
+    and no control character; ``one_of`` one of these values; ``boolean`` true or false;
+    ``exact`` this very value (``bad``: the refusal); ``missing``: the refusal when it is left
+    out (required fields); ``nullable``: null is taken as None."""
+    meta = {"omit": omit, "whole": whole, "text": text, "one_of": one_of, "boolean": boolean, "exact": exact,
+            "bad": bad, "missing": missing, "nullable": nullable}
+    return field(default=default, metadata=meta)
 
 
 # ---------------------------------------------------------------------------- parts of messages
@@ -81,6 +173,7 @@ class Part:
 
 
 P = TypeVar("P", bound=Part)
+M = TypeVar("M", bound="Message")
 
 
 @dataclass(kw_only=True)
@@ -158,42 +251,80 @@ class Message(Part):
     """One message: ``TYPE`` on the wire; ``id`` ties an answer to its request."""
 
     TYPE: ClassVar[str] = ""
+    #: ``read_client``: every required field's presence is checked before any value
+    PRESENCE_FIRST: ClassVar[bool] = False
     id: int | None = flag(None)
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.TYPE, **super().to_json()}
+
+    @classmethod
+    def precheck(cls, obj: dict, msg_id: int | None) -> None:
+        """A client message's checks across its fields, before their values (``Refusal``)."""
+
+    def checked(self: M) -> M:
+        """A client message with its values checked together and normalised (``Refusal``)."""
+        return self
 
 
 # -- client → server
 @dataclass(kw_only=True)
 class Hello(Message):
     TYPE = "hello"
-    protocol: int
-    name: str
-    token: str | None
+    protocol: int = wire(missing=f"'hello' needs 'protocol' ({PROTOCOL}).", exact=PROTOCOL,
+                         bad=f"This server speaks protocol {PROTOCOL} (the whole number {PROTOCOL}).")
+    name: str = wire(text=64, missing="'hello' needs a 'name'.")
+    token: str | None = wire(None, text=128, nullable=True)
+
+    def checked(self) -> Hello:
+        if self.token is not None:
+            if not self.name:
+                raise Refusal("'hello' needs a 'name'.", self.id)
+            return self  # signing in: the name as registered (names from before NFKC still sign in)
+        name = names.normal(self.name)  # registering: the name as stored
+        problem = names.problem(name)
+        if problem:
+            raise Refusal(problem, self.id, Code.BAD_NAME)
+        return dataclasses.replace(self, name=name)
 
 
 @dataclass(kw_only=True)
 class ListTables(Message):
     TYPE = "tables"
-    page: int = 0
+    page: int = wire(0, whole=(0, 10**6))
 
 
 @dataclass(kw_only=True)
 class Open(Message):
     TYPE = "open"
-    suits: int
-    rules: str
-    rounds: int
-    seats: int
-    private: bool
+    PRESENCE_FIRST = True
+    suits: int = wire(one_of=SUITS, bad="'suits' must be 1, 2 or 4.")
+    rules: str = wire(text=120)
+    rounds: int = wire(whole=ROUNDS)
+    seats: int = wire(whole=SEATS)
+    private: bool = wire(boolean=True)
+
+    def checked(self) -> Open:
+        try:
+            rules = table_rules(self.rules)
+        except ValueError as e:
+            raise Refusal(str(e), self.id) from None
+        return dataclasses.replace(self, rules=rules)
 
 
 @dataclass(kw_only=True)
 class Join(Message):
     TYPE = "join"
-    table: int | None = flag(None)
-    code: str | None = flag(None)
+    table: int | None = wire(None, omit=True, whole=(1, MAX_INT))
+    code: str | None = wire(None, omit=True, text=16)
+
+    @classmethod
+    def precheck(cls, obj: dict, msg_id: int | None) -> None:
+        if ("table" in obj) == ("code" in obj):
+            raise Refusal("'join' needs 'table' (a table id) or 'code' (an invite code).", msg_id)
+
+    def checked(self) -> Join:
+        return self if self.code is None else dataclasses.replace(self, code=self.code.strip().upper())
 
 
 @dataclass(kw_only=True)
@@ -214,7 +345,10 @@ class Ready(Message):
 @dataclass(kw_only=True)
 class Play(Message):
     TYPE = "play"
-    move: str
+    move: str = wire(text=32, missing="'play' needs a 'move'.")
+
+    def checked(self) -> Play:
+        return dataclasses.replace(self, move=check_move(self.move, self.id))
 
 
 @dataclass(kw_only=True)
@@ -290,12 +424,23 @@ class League(Message):
 class Refused(Message):
     TYPE = "refused"
     reason: str = ""
+    #: why, for a program (a ``Code`` value; optional: older servers send none)
+    code: str | None = flag(None)
+
+    @property
+    def why(self) -> Code | None:
+        return Code.read(self.code)
 
 
 @dataclass(kw_only=True)
 class Error(Message):
     TYPE = "error"
     reason: str = ""
+    code: str | None = flag(None)
+
+    @property
+    def why(self) -> Code | None:
+        return Code.read(self.code)
 
 
 # -- server → client: events
@@ -351,6 +496,57 @@ class Closed(Message):
     reason: str = ""
 
 
+# -- between server processes (never sent to a client: their ``type`` starts with ``_``)
+@dataclass(kw_only=True)
+class TableNews(Message):
+    """A table was opened, changed seats or closed: the other processes read it again."""
+
+    TYPE = "_table"
+    table: int
+
+
+@dataclass(kw_only=True)
+class ActionTaken(Message):
+    """An accepted action, replayed on the other processes' copy of the seat's game."""
+
+    TYPE = "_action"
+    table: int
+    round: int
+    player_id: int
+    seq: int
+    move: str
+    at: float
+
+
+@dataclass(kw_only=True)
+class Presence(Message):
+    """A player connected to (or left) the sending process."""
+
+    TYPE = "_presence"
+    player_id: int
+    online: bool
+    origin: str = ""
+
+
+@dataclass(kw_only=True)
+class Alive(Message):
+    """The sending process is alive, and who is connected to it (``players``: left out when
+    there are too many for one notification)."""
+
+    TYPE = "_alive"
+    origin: str = ""
+    players: list[int] | None = flag(None)
+
+
+@dataclass(kw_only=True)
+class Resync(Message):
+    """Re-read everything (an event was too big to announce)."""
+
+    TYPE = "_resync"
+
+
+INTERNAL_MESSAGES: dict[str, type[Message]] = {
+    cls.TYPE: cls for cls in (TableNews, ActionTaken, Presence, Alive, Resync)}
 CLIENT_MESSAGES: dict[str, type[Message]] = {
     cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
@@ -366,14 +562,138 @@ def fields_of(cls: type[Message]) -> tuple[str, ...]:
     return tuple(n for n in cls.field_names() if n != "id")
 
 
+def read_internal(obj: Any) -> Message:
+    """A message between server processes, or a server event passed on (a decoded JSON value);
+    raises ``BadMessage``."""
+    return _read(obj, INTERNAL_MESSAGES if isinstance(obj, dict) and str(obj.get("type")).startswith("_")
+                 else SERVER_MESSAGES)
+
+
 def read_server(obj: Any) -> Message:
     """The typed message a server sent (a decoded JSON value); raises ``BadMessage``."""
     return _read(obj, SERVER_MESSAGES)
 
 
-def read_client(obj: Any) -> Message:
-    """The typed message a client sent, types checked only (``protocol.parse`` checks the rest)."""
-    return _read(obj, CLIENT_MESSAGES)
+def read_client(data: str | bytes) -> Message:
+    """The typed message a client sent (its bytes or text), every field checked against its
+    bounds (``wire``); raises ``Refusal`` with a reason a person can read (and the message's
+    ``id`` when known; code ``bad_message`` unless it says another).  Nothing of the network
+    text is trusted: ``True`` is not a number here, sizes are bounded, names are checked for the
+    allowed characters."""
+    try:
+        return _read_client(data)
+    except Refusal as r:
+        r.code = r.code or Code.BAD_MESSAGE
+        raise
+
+
+def _read_client(data: str | bytes) -> Message:
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise Refusal(f"Message too long: {size} bytes (at most {MAX_MESSAGE}).")
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError):
+        raise Refusal("Not JSON: every message is one JSON object with a 'type'.") from None
+    if not isinstance(obj, dict):
+        raise Refusal("A message is a JSON object with a 'type'.")
+    msg_id = obj.get("id")
+    if msg_id is not None and (not isinstance(msg_id, int) or isinstance(msg_id, bool) or not -MAX_INT < msg_id < MAX_INT):
+        raise Refusal("'id' must be a whole number.")
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise Refusal("A message needs a 'type' (a string).", msg_id)
+    cls = CLIENT_MESSAGES.get(kind)
+    if cls is None:
+        shown = kind[:20] if not has_control(kind) else "?"
+        raise Refusal(f"Unknown message type {shown!r}.", msg_id)
+    wire_fields = [f for f in dataclasses.fields(cls) if f.name != "id"]
+    allowed = {f.name for f in wire_fields} | {"type", "id"}
+    extra = [k for k in obj if k not in allowed]
+    if extra:
+        shown = str(extra[0])[:20] if not has_control(str(extra[0])) else "?"
+        raise Refusal(f"'{kind}' takes no field {shown!r}.", msg_id)
+    cls.precheck(obj, msg_id)
+
+    def needs(f: dataclasses.Field) -> None:
+        if f.name not in obj and not _has_default(f):
+            raise Refusal(f.metadata.get("missing") or f"'{kind}' needs '{f.name}'.", msg_id)
+
+    if cls.PRESENCE_FIRST:
+        for f in wire_fields:
+            needs(f)
+    values: dict[str, Any] = {}
+    for f in wire_fields:
+        needs(f)
+        if f.name in obj:
+            values[f.name] = _check(f, obj[f.name], msg_id)
+    return cls(id=msg_id, **values).checked()
+
+
+def _check(f: dataclasses.Field, value: Any, msg_id: int | None) -> Any:
+    """One client field's value against its bounds (``wire``)."""
+    meta, name = f.metadata, f.name
+    if value is None and meta.get("nullable"):
+        return None
+    if meta.get("exact") is not None:
+        if type(value) is not type(meta["exact"]) or value != meta["exact"]:  # not 1.0, not true
+            raise Refusal(meta["bad"], msg_id)
+        return value
+    if meta.get("one_of") is not None:
+        if not isinstance(value, int) or isinstance(value, bool) or value not in meta["one_of"]:
+            raise Refusal(meta["bad"], msg_id)
+        return value
+    if meta.get("whole") is not None:
+        lo, hi = meta["whole"]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise Refusal(f"'{name}' must be a whole number.", msg_id)
+        if not lo <= value <= hi:
+            raise Refusal(f"'{name}' must be {lo} to {hi}.", msg_id)
+        return value
+    if meta.get("boolean"):
+        if not isinstance(value, bool):
+            raise Refusal(f"'{name}' must be true or false.", msg_id)
+        return value
+    max_len = meta["text"]
+    if not isinstance(value, str):
+        raise Refusal(f"'{name}' must be a string.", msg_id)
+    if len(value) > max_len:
+        raise Refusal(f"'{name}' is too long (at most {max_len} characters).", msg_id)
+    if has_control(value):
+        raise Refusal(f"'{name}' may not hold control characters.", msg_id)
+    return value
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control, format, surrogate or unassigned character."""
+    return any(unicodedata.category(ch)[0] == "C" for ch in text)
+
+
+def table_rules(text: str) -> str:
+    """The canonical rules name of a table opened with ``text``: any §10 rules name (``classic``,
+    ``+``-joined options such as Joker, Undo off, Fast, Open, Relaxed, Scorpion, Training =
+    ``practice``, and the one-deck games); ``scoring`` and ``timed`` may be named (every Palast
+    round has both).  Raises ``ValueError`` with the reason."""
+    try:
+        rules = rules_named(text)
+    except KeyError as e:
+        raise ValueError(str(e.args[0])) from None
+    if rules.timed:
+        rules = rules.with_options(timed=False)  # every round has the clock
+    return rules.with_options(scoring=False).name
+
+
+def check_move(text: str, msg_id: int | None) -> str:
+    """A ``play`` move, normalised: ``deal``, ``undo``, ``give up``, ``joker>N`` or ``S>T[:K]``."""
+    t = " ".join(text.strip().lower().split())
+    if not t.isascii():  # "３>７": fullwidth (or other) digits are not move numbers
+        raise Refusal("Write moves with plain digits and letters, like 3>7 or deal.", msg_id)
+    if t in PLAY_WORDS:
+        return t
+    try:
+        return str(Move.parse(t))
+    except ValueError as e:
+        raise Refusal(getattr(e, "reason", str(e)), msg_id) from None
 
 
 def _read(obj: Any, kinds: dict[str, type[Message]]) -> Message:

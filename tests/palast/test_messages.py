@@ -42,6 +42,18 @@ def test_the_glance_lists_every_message_and_field_of_the_module_and_nothing_else
     assert doc["objects inside messages"] == {k: c.field_names() for k, c in m.PARTS.items()}
 
 
+def test_the_refusal_codes_are_listed_in_the_document_as_the_module_has_them():
+    """Issue 28 item 2: every ``Code`` is in docs/protocol.md's "Refusal codes" table and
+    nothing else is; ``refused`` and ``error`` carry it as an optional field."""
+    table = DOC.split("## Refusal codes", 1)[1].split("\n## ", 1)[0]
+    assert re.findall(r"^\| `(\w+)` \|", table, re.M) == [c.value for c in m.Code]
+    for cls in (m.Refused, m.Error):
+        assert cls.from_json({"type": cls.TYPE, "reason": "x"}).why is None  # an older server: no code
+        assert cls.from_json({"type": cls.TYPE, "reason": "x", "code": "from_a_newer_server"}).why is None
+        assert cls.from_json({"type": cls.TYPE, "code": "table_full"}).why is m.Code.TABLE_FULL
+        assert "code" not in cls(reason="x").to_json()  # left out while there is none
+
+
 def test_the_prose_tables_name_the_same_messages():
     """Every message in the tables of the prose exists in the module, and every message and
     field of the module is written (in backticks) in the prose above the glance."""
@@ -64,7 +76,7 @@ def test_the_prose_tables_name_the_same_messages():
 def test_the_server_refuses_exactly_the_fields_the_definitions_list():
     assert protocol.CLIENT_TYPES == {k: m.fields_of(c) for k, c in m.CLIENT_MESSAGES.items()}
     with pytest.raises(protocol.Refusal, match="takes no field 'seconds'"):
-        protocol.parse(json.dumps({"type": "play", "move": "deal", "seconds": 1}))
+        m.read_client(json.dumps({"type": "play", "move": "deal", "seconds": 1}))
 
 
 def test_a_message_goes_through_json_and_back_unchanged():

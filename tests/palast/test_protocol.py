@@ -1,4 +1,4 @@
-"""protocol.parse: whatever arrives, a checked Request or a Refusal with a reason (never a crash)."""
+"""messages.read_client: whatever arrives, a checked message or a Refusal with a reason (never a crash)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_tui.palast.protocol import CLIENT_TYPES, Refusal, Request, has_control, name_problem, parse, table_rules
+from spider_tui.palast.messages import Message, read_client as parse
+from spider_tui.palast.protocol import CLIENT_TYPES, Refusal, has_control, name_problem, table_rules
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
@@ -30,14 +31,15 @@ def test_parse_never_crashes_and_checks_types(msg):
     except Refusal as r:
         assert r.reason and not has_control(r.reason)
         return
-    assert isinstance(req, Request) and req.type in CLIENT_TYPES
-    for key, value in req.fields.items():
+    assert isinstance(req, Message) and req.TYPE in CLIENT_TYPES
+    for key, value in req.to_json().items():
         if key in ("suits", "rounds", "seats", "table"):
             assert type(value) is int
         if key in ("name", "rules", "move", "code"):
             assert isinstance(value, str) and not has_control(value)
-    if req.type == "hello" and req["token"] is None:  # a registration: the name is NFKC and allowed
-        assert name_problem(req["name"]) is None and unicodedata.normalize("NFKC", req["name"]) == req["name"]
+    if req.TYPE == "hello" and getattr(req, "token") is None:  # a registration: the name is NFKC and allowed
+        name = getattr(req, "name")
+        assert name_problem(name) is None and unicodedata.normalize("NFKC", name) == name
 
 
 @settings(max_examples=300, deadline=None)
@@ -76,7 +78,7 @@ def test_a_registered_name_is_nfkc_visible_and_at_most_16_columns(name):
         req = parse(json.dumps({"type": "hello", "protocol": 1, "name": name, "token": None}))
     except Refusal:
         return
-    stored = req["name"]
+    stored = getattr(req, "name")
     assert unicodedata.normalize("NFKC", stored) == stored
     assert not any(names.ignorable(ch) for ch in stored) and not has_control(stored)
     assert 1 <= names.width(stored) <= 16

@@ -44,3 +44,16 @@ def test_offline_stays_on_the_status_line_through_a_hint_and_a_put_down():
     assert t.moves == 0 and t.status_line == OFFLINE_TEXT
     session.offline = False
     assert t.status_line != OFFLINE_TEXT
+
+
+def test_the_offline_words_are_written_once():
+    """Issue 28 item 9: "Offline, reconnecting…" is one text (``session.OFFLINE``) wherever the
+    Palast says it: the lobby's and the race's status lines use the session's words."""
+    from pathlib import Path
+
+    from spider_tui.palast.client.session import OFFLINE
+
+    root = Path(__file__).resolve().parents[2] / "spider_tui"
+    found = [p for p in root.rglob("*.py") for _ in range(p.read_text(encoding="utf-8").count(OFFLINE))]
+    assert [p.name for p in found] == ["session.py"]
+    assert OFFLINE_TEXT.startswith(OFFLINE)

@@ -51,7 +51,8 @@ async def test_bad_messages_are_refused_and_the_connection_goes_on(palast, data,
 async def test_refusals_echo_the_id(palast):
     c = await palast.player("Ida")
     ev = await answer_to(c, '{"type": "play", "move": "deal", "id": 42}')
-    assert ev == {"type": "refused", "reason": "You don't sit at a table.", "id": 42}
+    # (with the optional code beside the reason: issue 28 item 2)
+    assert ev == {"type": "refused", "reason": "You don't sit at a table.", "id": 42, "code": "not_seated"}
     ev = await answer_to(c, '{"type": "play", "id": 43}')
     assert ev["type"] == "refused" and ev["id"] == 43
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from spider_tui.engine import Game
-from spider_tui.palast import protocol
+from spider_tui.palast import messages
 from spider_tui.palast.server.db import open_store
 from spider_tui.palast.server.server import token_hash
 from spider_tui.palast.server.lobby import Palast
@@ -17,9 +17,14 @@ from tests.waiting import until
 from .conftest import make_options
 
 
-def request(type: str, **fields) -> protocol.Request:
-    """A client message as the server reads it off the wire (checked by ``protocol.parse``)."""
-    return protocol.parse(json.dumps({"type": type, **fields}))
+def request(type: str, **fields) -> messages.Message:
+    """A client message as the server reads it off the wire (checked by ``messages.read_client``)."""
+    return messages.read_client(json.dumps({"type": type, **fields}))
+
+
+async def handle(palast: Palast, player, message: messages.Message) -> dict:
+    """The server's answer as the wire carries it."""
+    return (await palast.handle(player, message)).to_json()
 
 
 async def test_two_players_race_a_table_in_process_and_each_is_sent_only_their_side(tmp_path):
@@ -35,12 +40,12 @@ async def test_two_players_race_a_table_in_process_and_each_is_sent_only_their_s
             palast.connect(players[name].id, inbox.append)
         ann, ben = players["Ann"], players["Ben"]
 
-        opened = await palast.handle(ann, request("open", suits=1, rules="classic", rounds=1, seats=2, private=False))
+        opened = await handle(palast, ann, request("open", suits=1, rules="classic", rounds=1, seats=2, private=False))
         assert opened["type"] != "refused", opened
         table_id = opened["table"]["id"]
-        joined = await palast.handle(ben, request("join", table=table_id))
+        joined = await handle(palast, ben, request("join", table=table_id))
         assert joined["type"] != "refused", joined
-        assert (await palast.handle(ann, request("start")))["type"] != "refused"
+        assert (await handle(palast, ann, request("start")))["type"] != "refused"
 
         def events(name: str, type: str) -> list[dict]:
             return [m if isinstance(m, dict) else json.loads(m) for m in sent[name]
@@ -55,9 +60,9 @@ async def test_two_players_race_a_table_in_process_and_each_is_sent_only_their_s
 
         move = view.hint()
         assert move is not None
-        played = await palast.play(ann, str(move))
+        played = (await palast.play(ann, str(move))).to_json()
         assert played["type"] == "played" and played["moves"] == 1
-        gave = {name: await palast.play(players[name], "give up") for name in sent}
+        gave = {name: (await palast.play(players[name], "give up")).to_json() for name in sent}
         assert all(answer["state"] == "gave up" for answer in gave.values())
         await until(lambda: events("Ann", "table_over") and events("Ben", "table_over"), 30)
         (ann_over,), (ben_over,) = events("Ann", "table_over"), events("Ben", "table_over")

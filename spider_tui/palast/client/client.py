@@ -51,6 +51,9 @@ class Refused(Exception):
         super().__init__(message.get("reason", "refused"))
         self.reason = str(message.get("reason", ""))
         self.message = message
+        told = getattr(message, "message", None)
+        #: why, for a program to decide on (None: the server gave no code this app knows)
+        self.code: m.Code | None = told.why if isinstance(told, (m.Refused, m.Error)) else None
 
 
 _KEYS: dict[str, str] = {}
@@ -133,8 +136,8 @@ class PalastClient:
                         continue  # an event this client can't read: left out
                     # an answer it can't read: the request was not taken, as far as this client knows
                     reason = f"The server sent an answer this app can't read ({e})."
-                    typed = Received({"type": "refused", "reason": reason, "id": msg_id},
-                                     m.Refused(reason=reason, id=msg_id))
+                    refused = m.Refused(reason=reason, id=msg_id if isinstance(msg_id, int) else None)
+                    typed = Received(refused.to_json(), refused)
                 if fut is not None and not fut.done():
                     fut.set_result(typed)
                 else:

@@ -32,15 +32,15 @@ from typing import Any, Callable
 from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 
 from spider_tui.engine import Game, IllegalMove, Move
-from spider_tui.engine.game import PositionError
+from spider_tui.engine.game import JokerCode, PositionError
 from spider_tui.engine.deal import check_deal_number
 from spider_tui.session import Session
 from spider_tui.points import joker_column, told_points
 from spider_tui.table import Table
 
+from spider_tui.i18n import N_, _
 from spider_tui.safe_text import visible
 
-from spider_tui.i18n import _
 from spider_tui.palast import messages as m
 from spider_tui.palast.commitment import verified
 from spider_tui.palast.client.client import PalastClient, Refused
@@ -50,25 +50,32 @@ BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)
 
 
 class PalastError(Exception):
-    """Signing in failed: ``str(e)`` is one quiet line for the player."""
+    """Signing in failed: ``str(e)`` is one quiet line for the player, ``code`` why (for the
+    program: ``Code.UNREACHABLE`` when nothing answered, else the server's code, or None)."""
+
+    def __init__(self, text: str, code: m.Code | None = None) -> None:
+        super().__init__(text)
+        self.code = code
 
 
 class Unreachable(PalastError):
     """Nothing answered at the address (refused, no answer, not a server address)."""
 
 
-def _reach_text(url: str, e: BaseException) -> str:
+def _unreachable(url: str, e: BaseException) -> Unreachable:
+    """Why nothing usable answered at ``url``: ``Code.UNREACHABLE`` when nothing answered at all
+    (refused, no answer), ``Code.TOO_MANY`` for the server's limits, else no code."""
     if isinstance(e, InvalidURI):
-        return f"{url} is not a server address (ws://host:port)."
+        return Unreachable(f"{url} is not a server address (ws://host:port).")
     if isinstance(e, InvalidStatus) and e.response.status_code in (429, 503) and e.response.body:
         # the server's limits: it says why in one line ("The server is full; …")
-        return line(e.response.body.decode("utf-8", "replace").strip(), 200)
+        return Unreachable(line(e.response.body.decode("utf-8", "replace").strip(), 200), m.Code.TOO_MANY)
     if isinstance(e, InvalidHandshake):
-        return f"{url} is not a Palast server."
+        return Unreachable(f"{url} is not a Palast server.")
     if isinstance(e, asyncio.TimeoutError):
-        return f"Can't reach {url}: no answer."
+        return Unreachable(f"Can't reach {url}: no answer.", m.Code.UNREACHABLE)
     reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
-    return f"Can't reach {url}: {reason}."
+    return Unreachable(f"Can't reach {url}: {reason}.", m.Code.UNREACHABLE)
 
 
 def clean(value: Any, depth: int = 0) -> Any:
@@ -97,22 +104,36 @@ def table_dict(t: m.TableInfo) -> dict:
     return clean(t.to_json())
 
 
+def _typed(obj: Any) -> m.Message | None:
+    """A message the server sent, typed (None when it fits no definition)."""
+    try:
+        return m.read_server(obj)
+    except m.BadMessage:
+        return None
+
+
+#: What a sign-in may answer that reconnecting again won't change (the name and token).
+FINAL_CODES = frozenset({m.Code.BAD_TOKEN, m.Code.NAME_TAKEN, m.Code.TOO_MANY_NAMES})
+
+
 async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
     """Connect and say hello; raises ``PalastError`` with one line (never a traceback)."""
     try:
         client = await PalastClient.connect(url)
     except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ValueError) as e:
-        raise Unreachable(_reach_text(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e))))
+        raise _unreachable(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e)))
     client.keep_received = True
     try:
         await client.hello(name, token)
     except Refused as e:
         await client.close()
-        raise PalastError(line(e.reason or "The server said no."))
+        raise PalastError(line(e.reason or "The server said no."), e.code)
     except (ConnectionError, asyncio.TimeoutError, OSError, ValueError):
         await client.close()
-        errors = [r.get("reason") for r in client.received if r.get("type") == "error"]
-        raise PalastError(line(errors[-1]) if errors and errors[-1] else f"{url} closed the connection.")
+        errors = [msg for msg in map(_typed, client.received) if isinstance(msg, m.Error)]
+        if errors and errors[-1].reason:
+            raise PalastError(line(errors[-1].reason), errors[-1].why)
+        raise PalastError(f"{url} closed the connection.")
     finally:
         client.keep_received = False
         client.received.clear()
@@ -122,8 +143,11 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
 #: The status line once the connection is back and the server's position is in.
 BACK_ONLINE_TEXT = "Back online: the round goes on."
 
-#: The status line while a race's connection is down.
-OFFLINE_TEXT = "Offline, reconnecting… Moves wait until the connection is back."
+#: What the Palast says while the connection is down (the lobby, the race, the status lines).
+OFFLINE = N_("Offline, reconnecting…")
+OFFLINE_MOVES = N_("Moves wait until the connection is back.")
+#: The race's status line while its connection is down (in English; shown through ``_``).
+OFFLINE_TEXT = f"{OFFLINE} {OFFLINE_MOVES}"
 
 
 class RaceTable(Table):
@@ -185,12 +209,12 @@ class RaceTable(Table):
         """While the connection is down the status line says so, whatever else was said since (a
         hint, a group picked up): a move can't go through until it is back."""
         if self.session.offline and not self.session.closed:
-            return OFFLINE_TEXT
+            return f"{_(OFFLINE)} {_(OFFLINE_MOVES)}"
         return super().status_line
 
     def _blocked(self) -> bool:
         if self.session.offline:
-            self.status = "Offline, reconnecting…"
+            self.status = _(OFFLINE)
             self._changed()
             return True
         return False
@@ -214,7 +238,7 @@ class RaceTable(Table):
             self.joker_pending = False
             return
         reason = self.game.joker_refusal(col + 1)
-        if reason is not None and reason.startswith("A view can't"):
+        if reason is not None and reason.code is JokerCode.VIEW:
             # Only the server knows which card a joker brings (it may come from the stock or
             # from under a face-down card): ask it; its position comes back with the answer.
             self.joker_pending = False
@@ -352,7 +376,7 @@ class PalastSession:
             try:
                 self.client = await sign_in(self.url, self.name, self.token)
             except PalastError as e:
-                if "token" in str(e) or "taken" in str(e):
+                if e.code in FINAL_CODES:
                     self.offline = False
                     self.closed = True
                     self._say(str(e))
@@ -369,14 +393,14 @@ class PalastSession:
         """Send a request; its typed answer.  A refusal or a lost connection becomes a quiet
         status line (and None)."""
         if self.client is None or self.offline:
-            self._say("Offline, reconnecting…")
+            self._say(_(OFFLINE))
             return None
         try:
             return (await self.client.ask(message)).message
         except Refused as e:
             self._say(e.reason)
         except (ConnectionError, asyncio.TimeoutError, OSError):
-            self._say("Offline, reconnecting…")
+            self._say(_(OFFLINE))
         return None
 
     async def refresh(self) -> None:
@@ -460,6 +484,12 @@ class PalastSession:
     def pending_actions(self) -> int:
         """Actions sent to the server and not answered yet (the line front end waits for them)."""
         return len(self._pending)
+
+    @property
+    def offline_status(self) -> str:
+        """The status line of a dropped connection: why it closed for good, or that it is
+        reconnecting."""
+        return self.status if self.closed else _(OFFLINE)
 
     @property
     def is_host(self) -> bool:

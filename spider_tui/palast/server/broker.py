@@ -5,8 +5,9 @@ The server publishes every table event (``progress``, ``round``, ``round_over``,
 this process; a cross-process broker (PostgreSQL LISTEN/NOTIFY, issue 14) implements the same
 two methods so players on several server processes see each other.
 
-Handlers must not block: the server's handler puts the message on the connection's bounded
-outgoing queue.
+A message is published as its class (``messages``) and carried as its JSON object: the object
+is made here, once, for every process and connection (``as_object``).  Handlers must not block:
+the server's handler puts the message on the connection's bounded outgoing queue.
 """
 
 from __future__ import annotations
@@ -15,13 +16,24 @@ import abc
 from collections import defaultdict
 from collections.abc import Callable
 
+from spider_tui.palast import messages as m
+
 Handler = Callable[[int, dict], None]
 
 
+def as_object(message: m.Message) -> dict:
+    """A message as the JSON object the broker carries (the one place the server makes it)."""
+    return message.to_json()
+
+
 class Broker(abc.ABC):
-    @abc.abstractmethod
-    async def publish(self, table_id: int, message: dict) -> None:
+    async def publish(self, table_id: int, message: m.Message) -> None:
         """Deliver ``message`` to every subscriber of ``table_id`` (in every process)."""
+        await self.send(table_id, as_object(message))
+
+    @abc.abstractmethod
+    async def send(self, table_id: int, message: dict) -> None:
+        """Deliver a message's JSON object to every subscriber of ``table_id``."""
 
     @abc.abstractmethod
     def subscribe(self, table_id: int, handler: Handler) -> Callable[[], None]:
@@ -38,7 +50,7 @@ class LocalBroker(Broker):
     def __init__(self) -> None:
         self._subs: dict[int, list[Handler]] = defaultdict(list)
 
-    async def publish(self, table_id: int, message: dict) -> None:
+    async def send(self, table_id: int, message: dict) -> None:
         self.deliver(table_id, message)
 
     def deliver(self, table_id: int, message: dict) -> None:

@@ -30,6 +30,8 @@ from typing import TYPE_CHECKING
 
 from spider_tui.engine import IllegalMove
 
+from spider_tui.palast import messages as m
+from spider_tui.palast.server.broker import as_object
 from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
 
 from spider_tui.palast.server.lobby import Palast
@@ -91,12 +93,11 @@ class ClusterSync:
                 await asyncio.sleep(0.005)
 
     # -- announcing
-    def announce(self, table_id: int, message: dict) -> None:
+    def announce(self, table_id: int, message: m.Message) -> None:
         self.palast.spawn(self.broker.publish(table_id, message))
 
     def presence(self, player_id: int, online: bool) -> None:
-        self.announce(0, {"type": "_presence", "player_id": player_id, "online": online,
-                          "origin": self.broker.origin})
+        self.announce(0, m.Presence(player_id=player_id, online=online, origin=self.broker.origin))
 
     def is_online(self, player_id: int) -> bool:
         return player_id in self.remote_online
@@ -104,11 +105,9 @@ class ClusterSync:
     async def _heartbeat(self) -> None:
         every = self.palast.options.heartbeat_seconds
         while True:
-            alive: dict = {"type": "_alive", "origin": self.broker.origin}
             here = list(self.palast.online)
-            if len(here) <= ALIVE_PLAYERS:  # who is here, so missed _presence events heal
-                alive["players"] = here
-            self.announce(0, alive)
+            # who is here (so missed _presence events heal), when they fit in one notification
+            self.announce(0, m.Alive(origin=self.broker.origin, players=here if len(here) <= ALIVE_PLAYERS else None))
             await asyncio.sleep(every)
             self.forget_silent(time.monotonic() - 3 * every)
 
@@ -159,61 +158,63 @@ class ClusterSync:
             try:
                 await self._apply(table_id, message)
             except Exception:
-                log.exception("cluster: applying %s of table %s failed", message.get("type"), table_id)
+                log.exception("cluster: applying %s of table %s failed", message.get("type") if isinstance(message, dict)
+                              else "?", table_id)
             finally:
                 self._busy = False
 
-    async def _apply(self, table_id: int, message: dict) -> None:
-        kind = message.get("type")
-        p = self.palast
-        if kind in ("_alive", "_presence"):
-            self._heard[str(message.get("origin", ""))] = time.monotonic()
-        if kind == "_alive":
-            players = message.get("players")
-            if isinstance(players, list):
-                self._present(str(message.get("origin", "")), {pid for pid in players if isinstance(pid, int)})
+    async def _apply(self, table_id: int, obj: dict) -> None:
+        try:
+            message = m.read_internal(obj)
+        except m.BadMessage:
+            log.warning("cluster: ignoring a malformed event of table %s", table_id)
             return
-        if kind == "_presence":
-            pid, origin = message.get("player_id"), message.get("origin", "")
-            if not isinstance(pid, int):
-                return
-            if message.get("online"):
+        p = self.palast
+        if isinstance(message, (m.Alive, m.Presence)):
+            self._heard[message.origin] = time.monotonic()
+        if isinstance(message, m.Alive):
+            if message.players is not None:
+                self._present(message.origin, set(message.players))
+            return
+        if isinstance(message, m.Presence):
+            pid, origin = message.player_id, message.origin
+            if message.online:
                 self.remote_online[pid] = origin
             elif self.remote_online.get(pid) == origin:
                 del self.remote_online[pid]
             return
-        if kind == "_action":
+        if isinstance(message, m.ActionTaken):
             await self._action(table_id, message)
             return
-        if kind == "_resync":
+        if isinstance(message, m.Resync):
             await self.resync()
             return
+        kind = message.TYPE
         if kind in RELOAD:
             await self.reload(table_id)
-        if not str(kind).startswith("_"):
-            self.broker.deliver(table_id, message)
+        if not kind.startswith("_"):
+            self.broker.deliver(table_id, obj)
         if kind == "table_over":
             t = p.tables.get(table_id)
             if t is not None:
                 p.drop(t)
 
-    async def _action(self, table_id: int, m: dict) -> None:
+    async def _action(self, table_id: int, a: m.ActionTaken) -> None:
         p = self.palast
         t = p.tables.get(table_id)
-        if t is None or t.row.round != m.get("round") or t.row.round_state != ROUND_PLAYING:
+        if t is None or t.row.round != a.round or t.row.round_state != ROUND_PLAYING:
             return
-        pid = m.get("player_id")
-        s = t.seat(pid) if isinstance(pid, int) else None
-        if s is None or s.game is None or m["seq"] <= s.seq:
+        s = t.seat(a.player_id)
+        if s is None or s.game is None or a.seq <= s.seq:
             return
-        if m["seq"] == s.seq + 1:
+        if a.seq == s.seq + 1:
             try:
-                apply_action(s.game, m["move"])
+                apply_action(s.game, a.move)
             except IllegalMove:
                 await t.replay_seat(s)
             else:
-                s.seq = m["seq"]
-                s.ended_at = m.get("at") if (s.game.over or s.game.stuck) else None
+                s.seq = a.seq
+                s.ended_at = a.at if (s.game.over or s.game.stuck) else None
         else:  # we missed some: read the player's actions back
             await t.replay_seat(s)
         t.check_done()
@@ -264,7 +265,7 @@ class ClusterSync:
                 # Progress announced while we weren't listening: our players see where all stand.
                 for s in t.seats:
                     if s.game is not None:
-                        self.broker.deliver(t.id, t.progress(s))
+                        self.broker.deliver(t.id, as_object(t.progress(s)))
 
     async def load_standard(self) -> None:
         """Track the standard tables other processes opened (so players share them)."""

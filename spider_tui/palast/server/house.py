@@ -250,15 +250,15 @@ class HouseBots:
                     break
                 reason = await p.store.seat(t.id, bot.id, p.clock())
                 if reason:
-                    if reason.startswith("You already sit"):
+                    if reason.code is m.Code.ALREADY_SEATED:
                         continue  # seated elsewhere meanwhile (another process): the next one
                     break
                 await t.load_seats()
                 self._play(bot)
             self.alone_since.pop(t.id, None)
             if p.cluster:
-                p.cluster.announce(t.id, {"type": "_table", "table": t.id})
-            await t.publish(m.TableChanged(table=t.info()).to_json())
+                p.cluster.announce(t.id, m.TableNews(table=t.id))
+            await t.publish(m.TableChanged(table=t.info()))
             if len(t.seats) >= t.row.seats:
                 await t.auto_start()
             await p.ensure_standard()
@@ -319,9 +319,9 @@ class HouseBots:
     async def _run(self, bot: PlayerRow) -> None:
         p = self.palast
         loop = asyncio.get_running_loop()
-        inbox: asyncio.Queue[dict | str] = asyncio.Queue()
+        inbox: asyncio.Queue[m.Message | dict | str] = asyncio.Queue()
 
-        def send(message: dict | str) -> None:
+        def send(message: m.Message | dict | str) -> None:
             inbox.put_nowait(message)
 
         p.connect(bot.id, send)
@@ -346,7 +346,8 @@ class HouseBots:
                     raw = None
                 if raw is not None:
                     try:
-                        msg = m.read_server(json.loads(raw) if isinstance(raw, str) else raw)
+                        msg = raw if isinstance(raw, m.Message) else m.read_server(
+                            json.loads(raw) if isinstance(raw, str) else raw)
                     except m.BadMessage:  # pragma: no cover - this server's own messages fit
                         continue
                     if isinstance(msg, m.Round):
@@ -380,8 +381,8 @@ class HouseBots:
                 except Refusal:
                     position, line = None, []  # the round is over (or ending): wait for the next
                     continue
-                position = answer["position"] if answer.get("state") == "playing" else None
-                if answer.get("turned_up") or answer.get("dealt"):
+                position = answer.position if answer.state == "playing" else None
+                if answer.turned_up or answer.dealt:
                     line = []  # a card came up: look again
                 wait = self._wait(style, rng)
                 next_at = loop.time() + (wait / 20 if brisk else wait)

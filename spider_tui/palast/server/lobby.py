@@ -14,6 +14,8 @@ through the ``Broker``.
 
 from __future__ import annotations
 
+import dataclasses
+
 import asyncio
 import logging
 import secrets
@@ -22,7 +24,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from spider_tui.palast import messages as m, protocol
-from spider_tui.palast.protocol import Refusal, Request
+from spider_tui.palast.protocol import Refusal
 from spider_tui.palast.server import league
 from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
@@ -64,7 +66,7 @@ class Cluster(Protocol):
     async def start(self) -> None: ...
     def run(self) -> None: ...
     async def stop(self) -> None: ...
-    def announce(self, table_id: int, message: dict) -> None: ...
+    def announce(self, table_id: int, message: m.Message) -> None: ...
     def presence(self, player_id: int, online: bool) -> None: ...
     def is_online(self, player_id: int) -> bool: ...
     async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None: ...
@@ -96,7 +98,7 @@ class Palast:
         self.addresses: dict[int, str] = {}
         # Players who were away when their table ended: its last round_over and table_over,
         # told when they come back (also after a restart that ended the round).
-        self.untold: dict[int, list[dict]] = {}
+        self.untold: dict[int, list[m.Message]] = {}
         # Several processes on one database: keeps our copies in step with theirs (the server
         # makes a ``cluster.ClusterSync`` when its broker is shared between processes).
         self.cluster: Cluster | None = cluster(self) if cluster is not None else None
@@ -199,7 +201,7 @@ class Palast:
     def is_online(self, player_id: int) -> bool:
         return player_id in self.online or bool(self.cluster and self.cluster.is_online(player_id))
 
-    async def resume(self, player: PlayerRow) -> list[dict]:
+    async def resume(self, player: PlayerRow) -> list[m.Message]:
         """Messages a player gets after ``welcome`` (SPEC §13): when seated, ``joined`` again,
         the ``round_over`` of every finished round of the table (standings and deal code), and
         ``round`` with their own position when a round is in play, plus the opponents' progress.
@@ -215,7 +217,7 @@ class Palast:
             return self.untold.pop(player.id, [])
         self.untold.pop(player.id, None)
         t.out.discard(player.id)
-        out = [m.Joined(table=t.info(), code=t.row.code).to_json()]
+        out: list[m.Message] = [m.Joined(table=t.info(), code=t.row.code)]
         out += await self.past_rounds(t)
         seat = t.seat(player.id)
         if t.row.round_state == ROUND_PLAYING and seat and seat.game and not t.all_done():
@@ -225,7 +227,7 @@ class Palast:
         t.check_done()  # its round_over reaches this player after the messages above
         return out
 
-    async def past_rounds(self, t: LiveTable) -> list[dict]:
+    async def past_rounds(self, t: LiveTable) -> list[m.Message]:
         """The ``round_over`` of every finished round of ``t``, as they were sent."""
         if t.row.round == 0:
             return []
@@ -236,7 +238,7 @@ class Palast:
             return []
         deals = await self.store.round_deals(t.id)
         totals: dict[int, int] = {}
-        out = []
+        out: list[m.Message] = []
         for n in sorted(by_round):
             for r in by_round[n]:
                 totals[r.player_id] = totals.get(r.player_id, 0) + r.score
@@ -260,7 +262,7 @@ class Palast:
                 t.mark(s)
 
     # ------------------------------------------------------------------ lobby
-    def list_tables(self, player_id: int, page: int = 0) -> dict:
+    def list_tables(self, player_id: int, page: int = 0) -> m.Tables:
         """One page of the lobby (``TABLES_PAGE`` tables): the player's own table first, then
         the tables waiting for players, then those in play, each by id.  The answer's ``page``,
         ``pages`` and ``total`` say what else there is."""
@@ -271,7 +273,7 @@ class Palast:
         pages = max(1, -(-len(shown) // TABLES_PAGE))
         page = min(page, pages - 1)
         return m.Tables(tables=shown[page * TABLES_PAGE:(page + 1) * TABLES_PAGE],
-                        page=page, pages=pages, total=len(shown)).to_json()
+                        page=page, pages=pages, total=len(shown))
 
     def lobby_changed(self) -> None:
         """A table changed (seats, state, round): the lobby is made again at the next ask."""
@@ -290,14 +292,13 @@ class Palast:
         self._lobby = (now, infos)
         return infos
 
-    def tell_later(self, t: LiveTable, messages: list[dict]) -> None:
+    def tell_later(self, t: LiveTable, messages: list[m.Message]) -> None:
         """Keep a finished table's last messages for its people who are away now (a crash and
         restart ended the round, or they were offline): ``resume`` tells them (SPEC §13)."""
         away = [s for s in t.seats if not s.bot and not s.left and not self.is_online(s.player_id)]
         if not away:
             return
-        joined = m.Joined(table=t.info(), code=None).to_json()
-        joined["table"]["state"] = "finished"
+        joined = m.Joined(table=dataclasses.replace(t.info(), state="finished"), code=None)
         for s in away:
             if len(self.untold) >= UNTOLD_KEPT:
                 self.untold.pop(next(iter(self.untold)))
@@ -315,40 +316,40 @@ class Palast:
         return any(self.addresses.get(s.player_id) == mine for s in t.seats
                    if s.player_id != player_id and not s.bot and not s.left)
 
-    async def handle(self, player: PlayerRow, req: Request) -> dict:
-        """Answer one checked request of a signed-in player; raises ``Refusal``."""
-        kind = req.type
+    async def handle(self, player: PlayerRow, req: m.Message) -> m.Message:
+        """Answer one checked message of a signed-in player (``messages.read_client``), by its
+        class; raises ``Refusal``."""
         self.acted[player.id] = self.clock()
-        if kind == "tables":
-            return self.list_tables(player.id, req["page"] or 0)
-        if kind == "league":
+        if isinstance(req, m.ListTables):
+            return self.list_tables(player.id, req.page)
+        if isinstance(req, m.AskLeague):
             return await self.league_answer(player.name)
-        if kind == "open":
+        if isinstance(req, m.Open):
             return await self._open(player, req)
-        if kind == "join":
+        if isinstance(req, m.Join):
             return await self._join(player, req)
-        if kind == "hello":
-            raise Refusal("You said hello already.")
-        if kind not in ("leave", "start", "ready", "play"):  # pragma: no cover - protocol checks
-            raise Refusal(f"Unknown message type {kind!r}.")
+        if isinstance(req, m.Hello):
+            raise Refusal("You said hello already.", code=m.Code.ALREADY_HELLO)
+        if not isinstance(req, (m.Leave, m.Start, m.Ready, m.Play)):  # pragma: no cover - read_client checks
+            raise Refusal(f"Unknown message type {req.TYPE!r}.", code=m.Code.BAD_MESSAGE)
         t = self.table_of(player.id)
         if t is None:
-            raise Refusal("You don't sit at a table.")
-        if kind == "leave":
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
+        if isinstance(req, m.Leave):
             return await t.leave(player)
-        if kind == "start":
+        if isinstance(req, m.Start):
             if self.cluster:  # seats taken through other processes count
                 t = await self.cluster.reload(t.id) or t
             return await t.start(player)
-        if kind == "ready":
+        if isinstance(req, m.Ready):
             return await t.ready(player)
-        return await t.play(player, req["move"], req.id)
+        return await t.play(player, req.move, req.id)
 
-    async def play(self, player: PlayerRow, move: str) -> dict:
+    async def play(self, player: PlayerRow, move: str) -> m.Played:
         """One ``play`` move of a player at their table (house bots play through this)."""
         t = self.table_of(player.id)
         if t is None:
-            raise Refusal("You don't sit at a table.")
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         return await t.play(player, move)
 
     def league_changed(self) -> None:
@@ -370,56 +371,58 @@ class Palast:
         self._league = (now, out)
         return out
 
-    async def league_answer(self, name: str | None = None) -> dict:
+    async def league_answer(self, name: str | None = None) -> m.League:
         """The ``league`` answer: the best ``LEAGUE_TOP`` players, how many are ranked, and the
         asker's own row (``me``, None when not ranked yet)."""
         rows = await self.league()
         key = name.casefold() if name else None
         me = next((p for p in rows if p["name"].casefold() == key), None) if key else None
         return m.League(players=[m.LeagueRow.from_json(p) for p in rows[:LEAGUE_TOP]], total=len(rows),
-                        me=m.LeagueRow.from_json(me) if me else None).to_json()
+                        me=m.LeagueRow.from_json(me) if me else None)
 
     # ------------------------------------------------------------------ seating
-    async def _open(self, player: PlayerRow, req: Request) -> dict:
+    async def _open(self, player: PlayerRow, req: m.Open) -> m.Joined:
         where = await self.store.table_of(player.id)
         if where is not None:
-            raise Refusal(f"You already sit at table {where}; leave it or finish it first.")
+            raise Refusal(f"You already sit at table {where}; leave it or finish it first.",
+                          code=m.Code.ALREADY_SEATED)
         code = None
-        if req["private"]:
+        if req.private:
             for _ in range(20):
                 code = "".join(secrets.choice(CODE_CHARS) for _ in range(6))
                 if await self.store.table_by_code(code) is None:
                     break
         row = await self.store.create_table(
-            host=player.name, suits=req["suits"], rules=req["rules"], rounds=req["rounds"], seats=req["seats"],
-            private=req["private"], code=code, standard=False, now=self.clock(),
+            host=player.name, suits=req.suits, rules=req.rules, rounds=req.rounds, seats=req.seats,
+            private=req.private, code=code, standard=False, now=self.clock(),
         )
         reason = await self.store.seat(row.id, player.id, self.clock())
         t = self.track(row)
         if self.cluster:
-            self.cluster.announce(row.id, {"type": "_table", "table": row.id})
+            self.cluster.announce(row.id, m.TableNews(table=row.id))
         if reason:  # pragma: no cover - raced by another process
             raise Refusal(reason)
         await t.load_seats()
         t.schedule()  # it closes if it waits too long
-        return m.Joined(table=t.info(), code=code).to_json()
+        return m.Joined(table=t.info(), code=code)
 
-    async def _join(self, player: PlayerRow, req: Request) -> dict:
-        if req["code"] is not None:
-            row = await self.store.table_by_code(req["code"])
+    async def _join(self, player: PlayerRow, req: m.Join) -> m.Joined:
+        if req.code is not None:
+            row = await self.store.table_by_code(req.code)
             if row is None or row.state == FINISHED:
-                raise Refusal("No table has that invite code.")
+                raise Refusal("No table has that invite code.", code=m.Code.NO_TABLE)
         else:
-            row = await self.store.table(req["table"])
+            row = await self.store.table(req.table or 0)
             if row is None or row.state == FINISHED or (row.private and self.seated.get(player.id) != row.id):
                 if row is not None and row.private and row.state != FINISHED:
-                    raise Refusal("That table is private: join it with its invite code.")
-                raise Refusal("There is no such table." if row is None else "That table is finished.")
+                    raise Refusal("That table is private: join it with its invite code.", code=m.Code.PRIVATE)
+                raise Refusal("There is no such table." if row is None else "That table is finished.",
+                              code=m.Code.NO_TABLE if row is None else m.Code.TABLE_FINISHED)
         t = self.tables.get(row.id)
         if t is None and self.cluster:  # opened by another process a moment ago
             t = await self.cluster.reload(row.id)
         if t is None:
-            raise Refusal("There is no such table.")
+            raise Refusal("There is no such table.", code=m.Code.NO_TABLE)
         if t.row.standard:
             # Standard tables are all alike: players sit down one at a time (a crowd arriving at
             # once would otherwise race for the same last seat), and one that filled up meanwhile
@@ -428,14 +431,14 @@ class Palast:
                 t = await self._take_seat(t, player)
         else:
             t = await self._take_seat(t, player)
-        await t.publish(m.TableChanged(table=t.info()).to_json())
+        await t.publish(m.TableChanged(table=t.info()))
         if t.row.standard:
             if len(t.seats) >= t.row.seats:
                 self.spawn(t.auto_start())
             else:
                 t.schedule()
             await self.ensure_standard()
-        return m.Joined(table=t.info(), code=t.row.code).to_json()
+        return m.Joined(table=t.info(), code=t.row.code)
 
     async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
         """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
@@ -444,7 +447,7 @@ class Palast:
             raise Refusal(SAME_ADDRESS)
         reason = await self.store.seat(t.id, player.id, self.clock())
         for _ in range(10):
-            if not reason or not t.row.standard or not reason.startswith(("That table is full", "That table has started")):
+            if not reason or not t.row.standard or reason.code not in (m.Code.TABLE_FULL, m.Code.TABLE_STARTED):
                 break
             await self.ensure_standard()
             t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
@@ -470,7 +473,7 @@ class Palast:
                                                 now=self.clock(), **STANDARD)
             self.track(row)
             if self.cluster:
-                self.cluster.announce(row.id, {"type": "_table", "table": row.id})
+                self.cluster.announce(row.id, m.TableNews(table=row.id))
 
     async def expire(self, t: LiveTable) -> None:
         """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""
@@ -481,7 +484,7 @@ class Palast:
                 return
             # another process closed it: its players here hear it too
         message = m.Closed(table=t.id, reason=f"The table waited {span(self.options.waiting_seconds)} without "
-                                              "starting and closed.").to_json()
+                                              "starting and closed.")
         text = protocol.dumps(message)
         for s in t.seats:
             send = self.online.get(s.player_id)
@@ -489,7 +492,7 @@ class Palast:
                 send(text)
         self.drop(t)
         if self.cluster:
-            self.cluster.announce(t.id, {"type": "_table", "table": t.id})
+            self.cluster.announce(t.id, m.TableNews(table=t.id))
 
     # ------------------------------------------------------------------ the sweep
     async def _sweep_forever(self) -> None:

@@ -26,7 +26,8 @@ from collections.abc import Awaitable, Callable
 
 import psycopg
 
-from spider_tui.palast.server.broker import LocalBroker
+from spider_tui.palast import messages as m
+from spider_tui.palast.server.broker import LocalBroker, as_object
 from spider_tui.palast.server.db.pg_listen import MAX_PAYLOAD, PgListener
 
 log = logging.getLogger("spider.palast")
@@ -77,7 +78,7 @@ class PgBroker(LocalBroker):
             self._conn = None
 
     # -- the Broker seam
-    async def publish(self, table_id: int, message: dict) -> None:
+    async def send(self, table_id: int, message: dict) -> None:
         self.deliver(table_id, message)
         self._pending.append(json.dumps([table_id, message], separators=(",", ":"), ensure_ascii=False))
         while len(self._pending) > QUEUE_LIMIT:
@@ -124,7 +125,7 @@ class PgBroker(LocalBroker):
         self._batch_len = len(parts)
         if size > MAX_PAYLOAD:  # one event alone is too big to notify: tell the others to re-read
             log.warning("broker: an event of %d bytes is too big to send; sending a resync instead", size)
-            return head + json.dumps([0, {"type": "_resync"}]) + "]}"
+            return head + json.dumps([0, as_object(m.Resync())]) + "]}"
         return head + ",".join(parts) + "]}"
 
     def _commit_batch(self) -> None:

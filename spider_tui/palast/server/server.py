@@ -4,7 +4,8 @@ One task per connection reads messages in order; answers and table events are wr
 socket at once, and a client that would leave more than ``WRITE_LIMIT`` bytes unread (the message
 being written included) is disconnected, so a slow or stuck reader never stalls anyone else.
 Every byte from the network is hostile: messages over 4 KB and binary frames are refused, every
-field is checked (``protocol.parse``), and no traceback ever reaches a client.
+field is checked (``messages.read_client``), and no traceback ever reaches a client. Messages
+stay objects of their classes (``messages``) up to the socket, where ``Outbox.send`` writes them.
 
 The limits (``Limits``; docs/security.md lists them): before ``hello`` only ``hello`` is read
 (and one anonymous ``league``), within ``HELLO_SECONDS`` of connecting, a deadline nothing
@@ -126,8 +127,8 @@ class Outbox:
         self.ws = ws
         self.dropped = False
 
-    def send(self, message: dict | str) -> None:
-        """Send one message (a dict, or the JSON text of one already made for several players)."""
+    def send(self, message: m.Message | str) -> None:
+        """Send one message (or the JSON text of one already made for several players)."""
         if self.dropped or self.ws.protocol.state is not State.OPEN:
             return
         transport = self.ws.transport
@@ -286,7 +287,7 @@ class PalastServer:
         if player_id is not None:
             ok = self._players.take(player_id) and ok
         if not ok:
-            out.send(m.Error(reason="Too many messages: the connection is closed.", id=_id_of(data)).to_json())
+            out.send(m.Error(reason="Too many messages: the connection is closed.", id=_id_of(data), code=m.Code.TOO_MANY))
         return not ok
 
     async def _connection(self, ws: ServerConnection, address: str) -> None:
@@ -301,7 +302,7 @@ class PalastServer:
                     async with asyncio.timeout_at(deadline):
                         first = await ws.recv()
                 except TimeoutError:
-                    out.send(m.Error(reason="Say hello first (within 10 seconds).").to_json())
+                    out.send(m.Error(reason="Say hello first (within 10 seconds).", code=m.Code.HELLO_FIRST))
                     return
                 if self._flooding(address, None, out, first):
                     flooded = True
@@ -321,23 +322,24 @@ class PalastServer:
                     return
                 try:
                     if isinstance(data, bytes):
-                        raise Refusal("Binary frames are not read: send each message as JSON text.")
-                    req = protocol.parse(data)
-                    if req.type == "open":
+                        raise Refusal("Binary frames are not read: send each message as JSON text.",
+                                      code=m.Code.BAD_MESSAGE)
+                    req = m.read_client(data)
+                    if isinstance(req, m.Open):
                         self._may_open(address, req)
                     answer = await self.palast.handle(player, req)
-                    if req.type == "open" and answer.get("type") == "joined":
-                        self._opened.setdefault(address, set()).add(answer["table"]["id"])
-                    if req.id is not None:
-                        answer["id"] = req.id
+                    if isinstance(req, m.Open) and isinstance(answer, m.Joined):
+                        self._opened.setdefault(address, set()).add(answer.table.id)
+                    answer.id = req.id
                     out.send(answer)
                 except Refusal as r:
-                    out.send(protocol.refused(r.reason, r.id if r.id is not None else _id_of(data)))
+                    out.send(m.Refused(reason=r.reason, id=r.id if r.id is not None else _id_of(data), code=r.code))
                 except ConnectionClosed:
                     raise
                 except Exception:
                     log.exception("error answering a message")
-                    out.send(protocol.refused("The server could not answer that; try again.", _id_of(data)))
+                    out.send(m.Refused(reason="The server could not answer that; try again.", id=_id_of(data),
+                                        code=m.Code.TRY_AGAIN))
         except ConnectionClosed:
             pass
         finally:
@@ -352,7 +354,7 @@ class PalastServer:
                 ws.close_timeout = FLOOD_CLOSE_SECONDS
             await ws.close()
 
-    def _may_open(self, address: str, req: protocol.Request) -> None:
+    def _may_open(self, address: str, req: m.Open) -> None:
         """Refuse an ``open`` when this address already has ``limits.tables`` tables waiting."""
         from spider_tui.palast.server.db import WAITING
 
@@ -366,21 +368,20 @@ class PalastServer:
             del self._opened[address]
         if len(waiting) >= self.limits.tables:
             raise Refusal(f"Your address has {len(waiting)} tables waiting to start; "
-                          "join one of them or wait until they start or close.", req.id)
+                          "join one of them or wait until they start or close.", req.id, code=m.Code.TOO_MANY)
 
     async def _anonymous(self, data: Any, out: Outbox) -> bool:
         """Answer a ``league`` request sent before ``hello`` (read-only, for ``spider league``)."""
         if isinstance(data, bytes):
             return False
         try:
-            req = protocol.parse(data)
+            req = m.read_client(data)
         except Refusal:
             return False
-        if req.type != "league":
+        if not isinstance(req, m.AskLeague):
             return False
         answer = await self.palast.league_answer(None)
-        if req.id is not None:
-            answer["id"] = req.id
+        answer.id = req.id
         out.send(answer)
         return True
 
@@ -388,45 +389,48 @@ class PalastServer:
         """Sign a player in (or up); on failure send ``error`` (with the message's ``id``) and
         return None (the caller closes)."""
 
-        def fail(reason: str, msg_id: int | None) -> None:
-            out.send(m.Error(reason=reason, id=msg_id).to_json())
+        def fail(reason: str, msg_id: int | None, code: m.Code | None) -> None:
+            out.send(m.Error(reason=reason, id=msg_id, code=code))
 
         if isinstance(data, bytes):
-            fail("Binary frames are not read: send each message as JSON text.", None)
+            fail("Binary frames are not read: send each message as JSON text.", None, m.Code.BAD_MESSAGE)
             return None
         try:
-            req = protocol.parse(data)
+            req = m.read_client(data)
         except Refusal as r:
-            fail(r.reason, r.id if r.id is not None else _id_of(data))
+            fail(r.reason, r.id if r.id is not None else _id_of(data), r.code)
             return None
-        if req.type != "hello":
-            fail("Say hello first: {\"type\": \"hello\", \"protocol\": 1, \"name\": …, \"token\": …}.", req.id)
+        if not isinstance(req, m.Hello):
+            fail("Say hello first: {\"type\": \"hello\", \"protocol\": 1, \"name\": …, \"token\": …}.", req.id,
+                 m.Code.HELLO_FIRST)
             return None
-        name, token = req["name"], req["token"]
+        name, token = req.name, req.token
         now = time.time()
         new_token = None
         if token is None:
             if not (self._names.take(address) and self._network_names.take(prefix_key(address))):
-                fail("Too many new names from your address; sign in with your token or try again later.", req.id)
+                fail("Too many new names from your address; sign in with your token or try again later.", req.id,
+                     m.Code.TOO_MANY_NAMES)
                 return None
             new_token = secrets.token_urlsafe(32)
             player = await self.store.register(name, token_hash(new_token), now)
             if player is None:
-                fail("That name is taken (or looks like one that is); pick another or give your token.", req.id)
+                fail("That name is taken (or looks like one that is); pick another or give your token.", req.id,
+                     m.Code.NAME_TAKEN)
                 return None
         else:
             player = await self.store.player_by_name(names.normal(name))
             if player is None and names.normal(name) != name:  # registered before names were NFKC
                 player = await self.store.player_by_name(name)
             if player is None or not hmac.compare_digest(player.token_hash, token_hash(token)):
-                fail("Name and token don't match.", req.id)
+                fail("Name and token don't match.", req.id, m.Code.BAD_TOKEN)
                 return None
         old = self._sessions.get(player.id)
         if old is not None:
             # A newer sign-in of the same player takes over (a reconnect).
             asyncio.ensure_future(old.close(4000, "signed in again elsewhere"))
         self._sessions[player.id] = out.ws
-        out.send(m.Welcome(name=player.name, token=new_token, id=req.id).to_json())
+        out.send(m.Welcome(name=player.name, token=new_token, id=req.id))
         self.palast.connect(player.id, out.send)
         for message in await self.palast.resume(player):
             out.send(message)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger("spider.palast")
 
-Send = Callable[[dict | str], None]  # a message, or its JSON text made once for a whole table
+Send = Callable[[m.Message | str], None]  # a message, or its JSON text made once for a whole table
 
 
 def seconds_of(t: float | None) -> float | None:
@@ -151,13 +151,13 @@ def table_info(r: TableRow, seats: list[Seat], o: Options, round_seconds: float)
 
 
 def round_over(table_id: int, n: int, deal: int | str | None, results: list[ResultRow], totals: dict[int, int],
-               bots: set[int]) -> dict:
+               bots: set[int]) -> m.RoundOver:
     """The ``round_over`` event of round ``n``: the standings by total, then by score."""
     standings = [m.Standing(player=r.name, score=r.score, total=totals.get(r.player_id, 0), solved=r.solved,
                             moves=r.moves, seconds=r.seconds, state=r.state, bot=r.player_id in bots)
                  for r in results]
     standings.sort(key=lambda x: (-x.total, -x.score))
-    return m.RoundOver(table=table_id, round=n, deal=deal, standings=standings).to_json()
+    return m.RoundOver(table=table_id, round=n, deal=deal, standings=standings)
 
 
 @dataclass
@@ -173,7 +173,7 @@ class Seat:
     bot: bool = False  # a house bot (SPEC §13)
     stopped: bool = False  # a house bot that stopped when the people had finished the round
     acted_at: float | None = None  # the seat's last action this round (for "idle")
-    answered: dict[int, dict] = field(default_factory=dict)  # play id -> its answer, this round
+    answered: dict[int, m.Played] = field(default_factory=dict)  # play id -> its answer, this round
     answered_round: int = 0
 
     @property
@@ -220,16 +220,16 @@ class Seat:
         g = self.game
         assert g is not None
         if g.won:
-            raise Refusal("You solved this round; wait for the others.")
+            raise Refusal("You solved this round; wait for the others.", code=m.Code.DONE)
         if g.lost:
-            raise Refusal("You gave up this round; wait for the others.")
+            raise Refusal("You gave up this round; wait for the others.", code=m.Code.DONE)
         if move == "undo":
             if not g.rules.undo_allowed:
-                raise Refusal("Undo is off at this table.")
+                raise Refusal("Undo is off at this table.", code=m.Code.UNDO_OFF)
             if g.last_was_joker:  # SPEC §13: a joker is final (undo would say where a card lies)
-                raise Refusal("A joker is final in the Palast: undo stops before it.")
+                raise Refusal("A joker is final in the Palast: undo stops before it.", code=m.Code.JOKER_FINAL)
             if not g.undo():
-                raise Refusal("Nothing to undo.")
+                raise Refusal("Nothing to undo.", code=m.Code.NOTHING_TO_UNDO)
             return "undo", None
         if move == "give up":
             g.give_up()
@@ -237,7 +237,7 @@ class Seat:
         try:
             played = g.play(move)
         except IllegalMove as e:
-            raise Refusal(e.reason) from None
+            raise Refusal(e.reason, code=m.Code.ILLEGAL_MOVE) from None
         return str(played), played
 
 
@@ -375,9 +375,9 @@ class LiveTable:
             self.flush.cancel()
 
     # ------------------------------------------------------------------ what players see
-    async def publish(self, message: dict) -> None:
+    async def publish(self, message: m.Message) -> None:
         """An event to everyone at the table (on every server process)."""
-        if message.get("type") != "progress":
+        if not isinstance(message, m.Progress):
             self.lobby.lobby_changed()  # the lobby shows the table changed
         await self.lobby.broker.publish(self.id, message)
 
@@ -385,13 +385,13 @@ class LiveTable:
         """The table object of the lobby, ``joined`` and ``table``."""
         return table_info(self.row, self.seats, self.lobby.options, self.round_seconds())
 
-    def round_message(self, s: Seat) -> dict:
+    def round_message(self, s: Seat) -> m.Round:
         """The ``round`` event with the seat's own position."""
         assert s.game is not None
         return m.Round(table=self.id, round=self.row.round, position=s.game.view(),
-                       ends_at=seconds_of(self.row.ends_at), commitment=deal_commitment(self.row.deal)).to_json()
+                       ends_at=seconds_of(self.row.ends_at), commitment=deal_commitment(self.row.deal))
 
-    def progress(self, s: Seat) -> dict:
+    def progress(self, s: Seat) -> m.Progress:
         """The seat's ``progress`` event."""
         g = s.game
         state = self.state_of(s)
@@ -401,7 +401,7 @@ class LiveTable:
         if state == "solved" and s.ended_at is not None and self.row.round_started is not None:
             seconds = round(s.ended_at - self.row.round_started, 1)
         return m.Progress(table=self.id, player=s.name, score=g.score if g else 0, runs=len(g.done) if g else 0,
-                          moves=g.moves if g else 0, state=state, bot=s.bot, seconds=seconds).to_json()
+                          moves=g.moves if g else 0, state=state, bot=s.bot, seconds=seconds)
 
     def state_of(self, s: Seat) -> str:
         """The seat's state in this round: its game's, or ``out`` (offline too long while playing)."""
@@ -453,7 +453,7 @@ class LiveTable:
         first = self.seats[0].game if self.seats else None
         view = first.view() if first is not None else ""
         await self.publish(m.Round(table=self.id, round=n, position=view, ends_at=seconds_of(self.row.ends_at),
-                                   commitment=deal_commitment(deal)).to_json())
+                                   commitment=deal_commitment(deal)))
         for s in self.seats:
             self.mark(s)
         if n == 1:  # `spider server` says what it does: one line per table started and finished
@@ -464,28 +464,30 @@ class LiveTable:
         self.check_done()  # every player left or is out: nothing to wait for
         return True
 
-    async def play(self, player: PlayerRow, move: str, msg_id: int | None = None) -> dict:
+    async def play(self, player: PlayerRow, move: str, msg_id: int | None = None) -> m.Played:
         """One action of a seated player (a checked ``play`` move): written, then answered with
         ``played``; raises ``Refusal``.  A ``msg_id`` this seat's play was already answered for
         this round is answered again, the same, and not played twice (SPEC §13)."""
         lobby = self.lobby
         s = self.seat(player.id)
         if s is None:  # pragma: no cover - seated map and seats agree
-            raise Refusal("You don't sit at a table.")
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         async with s.lock:
             row = self.row
             if msg_id is not None and s.answered_round == row.round and msg_id in s.answered:
-                return dict(s.answered[msg_id])  # a resend (after a reconnect, say): not played again
+                return s.answered[msg_id]  # a resend (after a reconnect, say): not played again
             if s.stale and row.round_state == ROUND_PLAYING:
                 try:
                     await self.replay_seat(s)
                 except Exception:
-                    raise Refusal("The server can't reach its database just now; nothing changed. Try again.") from None
+                    raise Refusal("The server can't reach its database just now; nothing changed. Try again.",
+                                  code=m.Code.TRY_AGAIN) from None
             if row.round_state != ROUND_PLAYING or self.ending or s.game is None:
-                raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.")
+                raise Refusal("No round is in play at your table." if row.round_state != ROUND_PLAYING else "The round is over.",
+                              code=m.Code.NO_ROUND)
             now = lobby.clock()
             if row.ends_at is not None and now >= row.ends_at:
-                raise Refusal("Time is up for this round.")
+                raise Refusal("Time is up for this round.", code=m.Code.NO_ROUND)
             g = s.game
             text, played = s.act(move)
             s.seq += 1
@@ -503,11 +505,12 @@ class LiveTable:
                     s.stale = True
                     now_row = None
                 if now_row is not None and (now_row.round != n or now_row.round_state != ROUND_PLAYING):
-                    raise Refusal("The round is over.")  # another process ended it a moment ago
-                raise Refusal("The server could not record that move; nothing changed. Try again.")
+                    raise Refusal("The round is over.", code=m.Code.NO_ROUND)  # another process ended it a moment ago
+                raise Refusal("The server could not record that move; nothing changed. Try again.",
+                              code=m.Code.TRY_AGAIN)
             if lobby.cluster:
-                lobby.cluster.announce(self.id, {"type": "_action", "table": self.id, "round": n,
-                                                 "player_id": player.id, "seq": s.seq, "move": text, "at": now})
+                lobby.cluster.announce(self.id, m.ActionTaken(table=self.id, round=n, player_id=player.id,
+                                                              seq=s.seq, move=text, at=now))
             state = s.state
             s.ended_at = now if state != "playing" else None
             s.acted_at = now
@@ -518,13 +521,13 @@ class LiveTable:
             turned_up=[m.TurnedUp(column=c, card=card_text(card)) for c, card in played.turned_up] if played else [],
             dealt=[card_text(c) for c in played.dealt] if played else [],
             completed=[c for c, _suit in played.completed] if played else [],
-        ).to_json()
+        )
         if msg_id is not None:
             if s.answered_round != n:
                 s.answered, s.answered_round = {}, n
             if len(s.answered) >= ANSWERS_KEPT:
                 s.answered.pop(next(iter(s.answered)))
-            s.answered[msg_id] = dict(answer)
+            s.answered[msg_id] = answer
         if self.all_done():
             lobby.spawn(self.end_round(n))
         return answer
@@ -584,7 +587,7 @@ class LiveTable:
             lobby.tell_later(self, [over, table_over])
         lobby.drop(self)
 
-    async def _finish_table(self) -> dict | None:
+    async def _finish_table(self) -> m.TableOver | None:
         """Write the final ranking and the league once; the ``table_over`` event, or None when
         another call (or process) already finished the table."""
         results = await self.lobby.store.results(self.id)
@@ -595,7 +598,7 @@ class LiveTable:
         log.info("table %s finished: %s", self.id,
                  ", ".join(f"{place}. {names[pid]} {total}" for pid, total, place in ranking))
         return m.TableOver(table=self.id, ranking=[m.Ranked(player=names[pid], total=total, place=place)
-                                                   for pid, total, place in ranking]).to_json()
+                                                   for pid, total, place in ranking])
 
     async def finish(self) -> None:
         """Finish a table whose last round ended before a restart."""
@@ -605,21 +608,22 @@ class LiveTable:
         self.lobby.drop(self)
 
     # ------------------------------------------------------------------ players coming and going
-    async def start(self, player: PlayerRow) -> dict:
+    async def start(self, player: PlayerRow) -> m.Started:
         """The host starts a table they opened (``start``); raises ``Refusal``."""
         lobby, row = self.lobby, self.row
         if row.standard:
             raise Refusal(f"A standard table starts by itself (when full, or {span(lobby.options.start_wait)} "
-                          "after its second player).")
+                          "after its second player).", code=m.Code.STANDARD)
         if row.host != player.name:
-            raise Refusal("Only the host starts the table.")
+            raise Refusal("Only the host starts the table.", code=m.Code.NOT_HOST)
         if row.state != WAITING:
-            raise Refusal("The table has started.")
+            raise Refusal("The table has started.", code=m.Code.TABLE_STARTED)
         if len(self.seats) < 2 and not row.training:
-            raise Refusal("A table starts with at least two players (a Training table may start alone).")
+            raise Refusal("A table starts with at least two players (a Training table may start alone).",
+                          code=m.Code.TOO_FEW)
         if not await self.start_round(1):
-            raise Refusal("The table has started.")
-        return m.Started(table=self.id).to_json()
+            raise Refusal("The table has started.", code=m.Code.TABLE_STARTED)
+        return m.Started(table=self.id)
 
     async def auto_start(self) -> None:
         """A standard table starts by itself (full, or its start wait is over)."""
@@ -629,14 +633,14 @@ class LiveTable:
         if self.row.state == WAITING and len(self.seats) >= 2:
             await self.start_round(1)
 
-    async def ready(self, player: PlayerRow) -> dict:
+    async def ready(self, player: PlayerRow) -> m.ReadyTaken:
         """A player is ready for the next round (``ready``); raises ``Refusal``."""
         row = self.row
         if row.state != PLAYING or row.round_state != ROUND_OVER or row.round >= row.rounds:
-            raise Refusal("'ready' is for the pause between rounds.")
+            raise Refusal("'ready' is for the pause between rounds.", code=m.Code.NOT_BETWEEN)
         await self.lobby.store.set_ready(self.id, player.id, row.round)
         await self.maybe_next()
-        return m.ReadyTaken(table=self.id, round=row.round).to_json()
+        return m.ReadyTaken(table=self.id, round=row.round)
 
     async def maybe_next(self) -> None:
         """Between rounds: the next round starts once every player still at the table is ready
@@ -649,16 +653,16 @@ class LiveTable:
         if all(s.ready >= row.round for s in waiting):
             self.lobby.spawn(self.start_round(row.round + 1))
 
-    async def leave(self, player: PlayerRow) -> dict:
+    async def leave(self, player: PlayerRow) -> m.Left:
         """A seated player leaves (``leave``): unseated from a waiting table, or from a table in
         play with the rest of their rounds forfeited; raises ``Refusal``."""
         lobby = self.lobby
         if self.row.state == PLAYING:
             return await self._leave_running(player)
         if self.row.state != WAITING:
-            raise Refusal("The table is finished.")
+            raise Refusal("The table is finished.", code=m.Code.TABLE_FINISHED)
         if not await lobby.store.unseat(self.id, player.id):
-            raise Refusal("The table has started.")
+            raise Refusal("The table has started.", code=m.Code.TABLE_STARTED)
         await self.load_seats()
         lobby.seated.pop(player.id, None)
         if not self.seats and not self.row.standard:
@@ -669,30 +673,30 @@ class LiveTable:
                 await lobby.store.set_host(self.id, self.seats[0].name)
             await self.reload_row()
             self.schedule()
-            await self.publish(m.TableChanged(table=self.info()).to_json())
-        return m.Left(table=self.id).to_json()
+            await self.publish(m.TableChanged(table=self.info()))
+        return m.Left(table=self.id)
 
-    async def _leave_running(self, player: PlayerRow) -> dict:
+    async def _leave_running(self, player: PlayerRow) -> m.Left:
         """Leave a table in play (SPEC §13): the rest of the player's rounds are forfeited, the
         seat stays in the standings and the total is ranked at the end.  The player may sit
         down elsewhere at once."""
         lobby = self.lobby
         s = self.seat(player.id)
         if s is None:  # pragma: no cover - seated map and seats agree
-            raise Refusal("You don't sit at a table.")
+            raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         async with s.lock:
             if not await lobby.store.leave_running(self.id, player.id, lobby.clock()):
-                raise Refusal("You have left that table.")
+                raise Refusal("You have left that table.", code=m.Code.LEFT)
             s.left = True
         lobby.seated.pop(player.id, None)
         if lobby.cluster:
-            lobby.cluster.announce(self.id, {"type": "_table", "table": self.id})
+            lobby.cluster.announce(self.id, m.TableNews(table=self.id))
         if self.row.round_state == ROUND_PLAYING and s.game is not None:
             self.mark(s)
             self.check_done()
         elif self.row.round_state == ROUND_OVER:
             await self.maybe_next()
-        return m.Left(table=self.id).to_json()
+        return m.Left(table=self.id)
 
 
 #: Play answers kept per seat and round, by ``id`` (SPEC §13: an id is idempotent).

@@ -10,17 +10,19 @@ the app) and signs in there; its login is kept under ``embedded.LOGIN_KEY``."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
+from spider_tui.commands import PALAST_CONNECT_COMMANDS, PALAST_PLAY_HERE_COMMANDS
 from spider_tui.palast.client.session import PalastError, PalastSession, Unreachable
+from spider_tui.palast.messages import Code
 from spider_tui.palast.protocol import name_problem
 from spider_tui.palast import embedded
 from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets.footer import Footer
 
@@ -31,11 +33,6 @@ TOKEN_HELP = ("This name is taken at this Palast. If it is yours from another ma
               "under [palast], as token = \"...\". Paste it here, or pick another name.")
 
 
-def name_taken(reason: str) -> bool:
-    """Is the server's refusal the one for a name someone already signed in with?"""
-    return "name is taken" in reason.casefold()
-
-
 #: Added when nothing answers at the default address: what a newcomer can do about it.
 NOBODY_AT_DEFAULT = (" No Palast runs on this machine: start one with `spider server` in another terminal, "
                      "or ask the Palast's host for its address (ws://host:port) and type it above.")
@@ -44,7 +41,7 @@ NOBODY_AT_DEFAULT = (" No Palast runs on this machine: start one with `spider se
 class ConnectScreen(Screen):
     """The server and the name; the login the server gives is kept in the save book."""
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = bindings(PALAST_CONNECT_COMMANDS)
     # The address is filled in (the last one used, or the default) and keeps its text, unselected:
     # the name is what a newcomer types first, from the first key on (typed ahead, it went into
     # the address).
@@ -127,10 +124,10 @@ class ConnectScreen(Screen):
             await session.start()
         except PalastError as e:
             self.say(str(e) + (NOBODY_AT_DEFAULT if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
-            if name_taken(str(e)):
+            if e.code is Code.NAME_TAKEN:
                 self.add_class("-ask-token")
                 self.query_one("#c-token", Input).focus()
-            if str(e).startswith("Can't reach") and not here and self.here_palast is not None:
+            if e.code is Code.UNREACHABLE and not here and self.here_palast is not None:
                 self.app.push_screen(PlayHere(str(e)), self._play_here)
             return
         finally:
@@ -176,7 +173,7 @@ class ConnectScreen(Screen):
 class PlayHere(ModalScreen[bool]):
     """The server can't be reached: play on a Palast on this computer instead?  y/Enter: yes."""
 
-    BINDINGS = [Binding("y,enter", "answer(True)", "Play here"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = bindings(PALAST_PLAY_HERE_COMMANDS)
     DEFAULT_CSS = """
     PlayHere { align: center middle; }
     PlayHere > Vertical { width: 60; max-width: 100%; height: auto; border: round $accent; padding: 0 1; }

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spider_tui.i18n import _
-from spider_tui.commands import PALAST_COMMANDS, command, keys_text
+from spider_tui.commands import PALAST_ASK_COMMANDS, PALAST_COMMANDS, PALAST_OPEN_COMMANDS, command, keys_text
 from spider_tui.palast.client.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
@@ -104,7 +103,7 @@ class PalastScreen(Screen):
         if what == "status":
             self.put("#p-status", s.status)
         elif what == "offline":
-            self.put("#p-status", s.status if s.closed else "Offline, reconnecting…")
+            self.put("#p-status", s.offline_status)
         elif what == "online":
             self.put("#p-status", "")
         self.render_phase()
@@ -311,7 +310,7 @@ class PalastScreen(Screen):
 class AskScreen(ModalScreen["str | None"]):
     """One line of input (an invite code).  Enter answers, Esc cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = bindings(PALAST_ASK_COMMANDS)
     DEFAULT_CSS = """
     AskScreen { align: center middle; }
     AskScreen > Vertical { width: 40; height: auto; border: round $accent; background: $surface; padding: 0 1; }
@@ -366,8 +365,7 @@ def ready_line(sent: bool, between: object) -> str:
 class OpenTableScreen(ModalScreen["OpenForm | None"]):
     """Open a table: Enter (or a click) changes a line; "Open the table" opens it; Esc cancels."""
 
-    BINDINGS = [Binding("escape,q", "cancel", "Cancel"), Binding("left,minus", "step(-1)", "Less"),
-                Binding("right,plus", "step(1)", "More"), Binding("f1", "help", "Help")]
+    BINDINGS = bindings(PALAST_OPEN_COMMANDS)
     DEFAULT_CSS = """
     OpenTableScreen { align: center middle; }
     OpenTableScreen > Vertical { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $accent; background: $surface; padding: 0 1; }

@@ -4,9 +4,10 @@ above it and the round's countdown (SPEC §13).  An opponent's progress repaints
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.widgets import Static
 
+from spider_tui.commands import PALAST_RACE_COMMANDS
+from spider_tui.ui.keys import bindings
 from spider_tui.ui.palast import lines
 from spider_tui.palast.client.session import BACK_ONLINE_TEXT, PalastRound, PalastSession
 from spider_tui.ui import messages
@@ -21,7 +22,7 @@ class RaceScreen(GameScreen):
     opponents' lines, the countdown, the session's news; q goes back to the Palast screen (the
     seat and the clock stay)."""
 
-    BINDINGS = [Binding("x", "leave_table", "Leave table")]
+    BINDINGS = bindings(PALAST_RACE_COMMANDS)
     DEFAULT_CSS = """
     /* One row per player, whatever the width: a wrapped line pushed the last player out of sight. */
     RaceScreen #opponents { height: auto; background: #10201a; color: #d8d8c8; padding: 0 1;
@@ -70,7 +71,7 @@ class RaceScreen(GameScreen):
         elif what in ("table", "offline", "online", "status"):
             t, palast = self.table, self.palast
             if what == "offline":
-                t.say(palast.status if palast.closed else "Offline, reconnecting…")
+                t.say(palast.offline_status)
             elif what == "online":
                 t.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
             elif what == "status" and palast.status:

@@ -63,6 +63,7 @@ class GameScreen(Screen):
         self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
         self._dragging = False  # a drag left its column: the group is lifted
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
+        self._peek_note = ""  # the note v said (a column shown clears it)
         self.question = SolverQuestion(
             self.table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
             practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
@@ -458,7 +459,9 @@ class GameScreen(Screen):
             self.post_message(messages.ReviewRound(record))
             return
         self._peek_pending = True
-        self.table.say(f"View which column? Press its key ({COLUMN_KEYS_TEXT}).")
+        # The note is remembered, not recognised by its words: a column shown clears it.
+        self._peek_note = f"View which column? Press its key ({COLUMN_KEYS_TEXT})."
+        self.table.say(self._peek_note)
         self.sync()
 
     def show_column(self, col: int) -> None:
@@ -467,7 +470,7 @@ class GameScreen(Screen):
         g = self.table.game
         if not 0 <= col < len(g.columns):
             return
-        if self.table.status.startswith("View which column"):
+        if self._peek_note and self.table.status == self._peek_note:
             self.table.say("")
             self.sync()
         self.open_dialog(ColumnPeek(col + 1, g.columns[col], g.down[col], self.look))

@@ -24,6 +24,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from spider_tui.palast.messages import Reason
+
 #: Table states (SPEC §13 lobby).
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 #: Round states kept on the table row: before the first round, in play, between rounds.
@@ -195,8 +197,10 @@ class Store(abc.ABC):
         """Tables waiting or playing, oldest first."""
 
     @abc.abstractmethod
-    async def seat(self, table_id: int, player_id: int, now: float) -> str | None:
-        """Seat a player: None when seated (or already seated there), else the reason."""
+    async def seat(self, table_id: int, player_id: int, now: float) -> Reason | None:
+        """Seat a player: None when seated (or already seated there), else the reason (its
+        ``code`` says which: ``no_table``, ``already_seated``, ``table_started``,
+        ``table_finished``, ``table_full``)."""
 
     @abc.abstractmethod
     async def unseat(self, table_id: int, player_id: int) -> bool:

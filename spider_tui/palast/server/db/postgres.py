@@ -31,6 +31,7 @@ from spider_tui.palast.server.db import (
     ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
+from spider_tui.palast.messages import Code, Reason
 from spider_tui.palast.names import key
 
 T = TypeVar("T")
@@ -240,14 +241,14 @@ class PostgresStore(Store):
 
         return await self._run(go)
 
-    async def seat(self, table_id: int, player_id: int, now: float) -> str | None:
-        async def tx(db: psycopg.AsyncConnection) -> str | None:
+    async def seat(self, table_id: int, player_id: int, now: float) -> Reason | None:
+        async def tx(db: psycopg.AsyncConnection) -> Reason | None:
             # Lock the player, then the table: one seat per player, the seat count per table.
             await db.execute("SELECT 1 FROM players WHERE id = %s FOR UPDATE", (player_id,))
             cur = await db.execute("SELECT state, seats FROM tables WHERE id = %s FOR UPDATE", (table_id,))
             row = await cur.fetchone()
             if row is None:
-                return "There is no such table."
+                return Reason("There is no such table.", Code.NO_TABLE)
             state, max_seats = row
             cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s AND player_id = %s AND left_at IS NULL", (table_id, player_id))
             if await cur.fetchone():
@@ -259,13 +260,14 @@ class PostgresStore(Store):
             )
             other = await cur.fetchone()
             if other:
-                return f"You already sit at table {other[0]}; leave it or finish it first."
+                return Reason(f"You already sit at table {other[0]}; leave it or finish it first.", Code.ALREADY_SEATED)
             if state != WAITING:
-                return "That table has started." if state == PLAYING else "That table is finished."
+                return (Reason("That table has started.", Code.TABLE_STARTED) if state == PLAYING
+                        else Reason("That table is finished.", Code.TABLE_FINISHED))
             cur = await db.execute("SELECT count(*) FROM seats WHERE table_id = %s", (table_id,))
             taken = (await _one(cur))[0]
             if taken >= max_seats:
-                return "That table is full."
+                return Reason("That table is full.", Code.TABLE_FULL)
             await db.execute(
                 "INSERT INTO seats (table_id, player_id, seat, joined) VALUES (%s, %s, %s, %s)",
                 (table_id, player_id, taken, now),

@@ -23,6 +23,7 @@ from spider_tui.palast.server.db import (
     ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
+from spider_tui.palast.messages import Code, Reason
 from spider_tui.palast.names import key
 
 T = TypeVar("T")
@@ -204,11 +205,11 @@ class SqliteStore(Store):
 
         return await self._run(go)
 
-    async def seat(self, table_id: int, player_id: int, now: float) -> str | None:
-        def tx(db: sqlite3.Connection) -> str | None:
+    async def seat(self, table_id: int, player_id: int, now: float) -> Reason | None:
+        def tx(db: sqlite3.Connection) -> Reason | None:
             row = db.execute("SELECT state, seats, standard FROM tables WHERE id = ?", (table_id,)).fetchone()
             if row is None:
-                return "There is no such table."
+                return Reason("There is no such table.", Code.NO_TABLE)
             state, max_seats, standard = row
             if db.execute("SELECT 1 FROM seats WHERE table_id = ? AND player_id = ? AND left_at IS NULL", (table_id, player_id)).fetchone():
                 return None
@@ -217,12 +218,13 @@ class SqliteStore(Store):
                 (player_id, FINISHED),
             ).fetchone()
             if other:
-                return f"You already sit at table {other[0]}; leave it or finish it first."
+                return Reason(f"You already sit at table {other[0]}; leave it or finish it first.", Code.ALREADY_SEATED)
             if state != WAITING:
-                return "That table has started." if state == PLAYING else "That table is finished."
+                return (Reason("That table has started.", Code.TABLE_STARTED) if state == PLAYING
+                        else Reason("That table is finished.", Code.TABLE_FINISHED))
             taken = db.execute("SELECT COUNT(*) FROM seats WHERE table_id = ?", (table_id,)).fetchone()[0]
             if taken >= max_seats:
-                return "That table is full."
+                return Reason("That table is full.", Code.TABLE_FULL)
             db.execute(
                 "INSERT INTO seats (table_id, player_id, seat, joined) VALUES (?, ?, ?, ?)",
                 (table_id, player_id, taken, now),
