@@ -166,7 +166,8 @@ PALAST_PLAY_HERE_COMMANDS = [Command("y,enter", "answer(True)", "Play here", foo
 PALAST_ASK_COMMANDS = [Command("escape", "cancel", "Cancel", footer=True)]
 PALAST_OPEN_COMMANDS = [Command("escape,q", "cancel", "Cancel", footer=True),
                         Command("left,minus", "step(-1)", "Less", footer=True),
-                        Command("right,plus", "step(1)", "More", footer=True)]
+                        Command("right,plus", "step(1)", "More", footer=True),
+                        Command("f1", "help", "Help", footer=True)]
 PALAST_RACE_COMMANDS = [Command("x", "leave_table", "Leave table", footer=True)]
 
 #: The replay screen's keys (SPEC §16).

@@ -118,4 +118,4 @@ def test_every_palast_screen_binds_keys_from_the_command_table_only():
     assert [(c.keys, c.action) for c in PALAST_PLAY_HERE_COMMANDS] == [("y,enter", "answer(True)"),
                                                                         ("n,escape", "answer(False)")]
     assert [(c.keys, c.action) for c in PALAST_OPEN_COMMANDS] == [("escape,q", "cancel"), ("left,minus", "step(-1)"),
-                                                                   ("right,plus", "step(1)")]
+                                                                   ("right,plus", "step(1)"), ("f1", "help")]
