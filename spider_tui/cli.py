@@ -11,6 +11,7 @@ import stat
 import sys
 
 from spider_tui import __version__, cli_args
+from spider_tui.i18n import _
 
 
 # Shared with the other commands (spider server, solve, web); the old names stay importable here.
@@ -131,7 +132,8 @@ def app_parser() -> _Parser:
         epilog="In the game, F1 shows the rules and every key (q: back to the menu, Ctrl+Q: quit).",
         formatter_class=cli_args.RawDescriptionWholeWords,
     )
-    p.add_argument("--version", action="version", version=f"spider {__version__}")
+    p.add_argument("--version", action="version", version=f"spider {__version__}",
+                   help=_("show program's version number and exit"))
     p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--deal", type=_deal_number, metavar="N", help="play deal N (1..2147483647, or a Palast deal code p-…)")
@@ -220,7 +222,7 @@ def parse_app_args(argv: list[str], today=None):
                                         and args.server.isprintable()):
         raise UsageError("argument --server: a Palast address looks like ws://127.0.0.1:8765")
     launch = Launch(
-        server=args.server,
+        server=args.server, lang=args.lang,
         suits=args.suits, deal=args.deal, daily=daily, position=position, rules=rules,
         ascii=args.ascii or not _can_draw_suits(), four_color=args.four_color,
     )
@@ -251,7 +253,21 @@ def cmd_app(argv: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from spider_tui.i18n import choose, set_language
+
+    set_language(choose(None, None))  # the locale's, until --lang (or the game's saved choice) says
     try:
+        lang = cli_args.peek_lang(argv)  # every command's parser takes --lang too (cli_args.Parser)
+        if lang is not None:
+            set_language(lang)
+        lead = []  # `spider --lang de server ...`: the command is the first word after --lang
+        while argv and (argv[0] == "--lang" or argv[0].startswith("--lang=")):
+            n = 2 if argv[0] == "--lang" else 1
+            lead, argv = lead + argv[:n], argv[n:]
+        if argv and argv[0] in ("show", "stats", "solve", "server", "league", "bots", "web"):
+            argv = argv[:1] + lead + argv[1:]
+        else:
+            argv = lead + argv
         if argv and argv[0] == "show":
             return cmd_show(argv[1:])
         if argv and argv[0] == "stats":

@@ -34,11 +34,38 @@ class RawDescriptionWholeWords(argparse.RawDescriptionHelpFormatter, WholeWords)
 
 class Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:
+        from spider_tui.i18n import _, argparse_in_language
+
+        argparse_in_language()  # argparse's own words ("usage:", "options") in the language spoken
         kwargs.setdefault("formatter_class", WholeWords)
         super().__init__(*args, **kwargs)
+        # Every command takes --lang (``cli.main`` reads it before any parser: see take_lang).
+        self.add_argument("--lang", choices=LANGS, help=_("the language: de (Deutsch) or en (English); "
+                                                          "default: the saved choice, else the locale"))
 
     def error(self, message: str):  # one line, not argparse's usage block
         raise UsageError(message, self.prog)
+
+
+LANGS = ("de", "en")
+
+
+def peek_lang(argv: list[str]) -> str | None:
+    """The ``--lang de|en`` (or ``--lang=de``) of a command line, before any parser reads it: the
+    language must be known before a parser speaks (its help, its errors).  A bad value is the
+    parser's to refuse.
+
+    >>> peek_lang(["server", "--lang", "de", "--port", "1"]), peek_lang(["--lang=en"]), peek_lang(["--lang", "fr"])
+    ('de', 'en', None)
+    """
+    lang = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg[7:] if arg.startswith("--lang=") else None
+        if value is not None:
+            lang = value if value in LANGS else None
+    return lang
 
 
 def deal_number(text: str) -> int | str:

@@ -16,3 +16,4 @@ class Launch:
     ascii: bool = False
     four_color: bool = False
     server: str | None = None  # spider --server URL: straight to the Palast
+    lang: str | None = None  # spider --lang de|en: over the remembered setting and the locale (SPEC §17)
