@@ -23,6 +23,7 @@ a numbered deal) is simply **left out**. Readers treat a missing key as "no valu
     four_color = false
     ascii = false
     winnable_only = false             # New deals only numbers the solver proved winnable
+    language = ""                     # "de" | "en" chosen on the start screen; "": the locale's
 
     [stats.classic.1]                 # [stats.<rules preset>.<suit count "1"|"2"|"4">]
     played = 3
@@ -116,7 +117,7 @@ SUIT_KEYS = ("1", "2", "4")
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "suits": 1, "rules": "classic", "four_color": True, "ascii": False,  # four colours: ♠ and ♣ apart at 4 suits
-    "winnable_only": False,
+    "winnable_only": False, "language": "",  # "": the locale's language (SPEC §17)
 }
 
 HEADER = (
@@ -130,7 +131,8 @@ _TMP_SUFFIX = ".tmp"
 
 _INT_STAT_KEYS = ("played", "won", "fewest_moves", "daily_played", "daily_won", "daily_fewest_moves")
 _TIME_STAT_KEYS = ("fastest_seconds", "daily_fastest_seconds")
-_SETTING_TYPES: dict[str, type] = {"suits": int, "rules": str, "four_color": bool, "ascii": bool, "winnable_only": bool}
+_SETTING_TYPES: dict[str, type] = {"suits": int, "rules": str, "four_color": bool, "ascii": bool, "winnable_only": bool,
+                                   "language": str}
 
 
 class SaveError(Exception):
