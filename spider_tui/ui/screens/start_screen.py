@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, chip_text, command,
                                  keys_text)
+from spider_tui.i18n import _, language
 from spider_tui.store.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
 from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
@@ -28,6 +29,7 @@ from spider_tui.ui.widgets.footer import Footer
 from spider_tui.ui.widgets.overlay import DialogScreen
 
 TITLE = "S P I D E R"
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own language, as a menu of languages says it
 
 
 class StartScreen(KeysFollow, Screen):
@@ -98,6 +100,7 @@ class StartScreen(KeysFollow, Screen):
         self.query_one("#title", Static).update(look.text(TITLE))
         self.label("rules", tail=f": {self.rules}")  # the rules New plays; never markup
         self.label("winnable", settings.winnable_only)
+        self.label("language", tail=": " + LANGUAGE_NAMES[language()])
         self.chip("continue_round").display = self.saved_round()
         done = self.book.daily_won(self.today(), suits)
         self.label("daily", tail=f"  {look.marks['check']} Today done" if done else "")
@@ -147,6 +150,10 @@ class StartScreen(KeysFollow, Screen):
         if on:
             note = "New deals only numbers the solver proved winnable (it looks at every card to prove it)."
             self.notify(note, markup=False, timeout=6)
+
+    def action_language(self) -> None:
+        """English <-> Deutsch (remembered over the locale): the app speaks it from this screen on."""
+        self.set_setting("language", "en" if language() == "de" else "de")
 
     def action_display(self, name: str) -> None:
         """Four colours / ASCII: toggled, remembered, used from the next table drawn (the app

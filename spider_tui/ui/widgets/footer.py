@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
+
+from spider_tui.i18n import _
 
 
 class Footer(TextualFooter):
@@ -27,7 +30,10 @@ class Footer(TextualFooter):
 
     def compose(self):
         self._shown_keys = self.shown_keys()
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):  # the commands' labels are marked N_: said in the language spoken
+                widget.description = _(widget.description)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         if self.is_attached and screen is self.screen and self.shown_keys() == self._shown_keys:
