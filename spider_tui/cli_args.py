@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from spider_tui.i18n import _
+
 
 class UsageError(Exception):
     """A bad argument: printed as one line, exit status 2, after the command it belongs to."""
@@ -34,7 +36,7 @@ class RawDescriptionWholeWords(argparse.RawDescriptionHelpFormatter, WholeWords)
 
 class Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:
-        from spider_tui.i18n import _, argparse_in_language
+        from spider_tui.i18n import argparse_in_language
 
         argparse_in_language()  # argparse's own words ("usage:", "options") in the language spoken
         kwargs.setdefault("formatter_class", WholeWords)
@@ -79,10 +81,10 @@ def deal_number(text: str) -> int | str:
         except ValueError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
     if not (text.isascii() and text.isdigit()) or len(text) > 20:  # int() takes " 5", "٣", "1_000"
-        raise argparse.ArgumentTypeError(f"deal number must be a whole number or a deal code 'p-…', not {text!r}")
+        raise argparse.ArgumentTypeError(_("deal number must be a whole number or a deal code 'p-…', not {text!r}").format(text=text))
     n = int(text)
     if not MIN_DEAL <= n <= MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal number must be {MIN_DEAL}..{MAX_DEAL}, not {n}")
+        raise argparse.ArgumentTypeError(_('deal number must be {low}..{high}, not {n}').format(low=MIN_DEAL, high=MAX_DEAL, n=n))
     return n
 
 
@@ -95,14 +97,14 @@ def port(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"port must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_('port must be a whole number, not {text!r}').format(text=text)) from None
     if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be 0..65535, not {n}")
+        raise argparse.ArgumentTypeError(_('port must be 0..65535, not {n}').format(n=n))
     return n
 
 
 def suits(text: str) -> int:
     """``--suits K``: 1, 2 or 4."""
     if text not in ("1", "2", "4"):
-        raise argparse.ArgumentTypeError(f"suits must be 1, 2 or 4, not {text!r}")
+        raise argparse.ArgumentTypeError(_('suits must be 1, 2 or 4, not {text!r}').format(text=text))
     return int(text)
