@@ -188,3 +188,23 @@ def test_the_language_setting_is_checked(tmp_path):
     path.write_text('version = 1\n[settings]\nlanguage = 7\nsuits = 2\n')
     data = SaveFile(path).load()  # a bad value is dropped, the rest kept
     assert get_settings(data).language == "" and get_settings(data).suits == 2
+
+
+def test_no_module_hides_the_translation_function():
+    """A module that imports ``_`` never binds ``_`` itself (``won, _ = ...`` in a function made
+    every ``_()`` after it in that function call a number)."""
+    import ast
+
+    bad = []
+    for path in sorted((ROOT / "spider_tui").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imports = any(isinstance(n, ast.ImportFrom) and n.module == "spider_tui.i18n"
+                      and any(a.name == "_" for a in n.names) for n in ast.walk(tree))
+        if not imports:
+            continue
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store):
+                bad.append(f"{path.relative_to(ROOT)}:{n.lineno}")
+            if isinstance(n, ast.arg) and n.arg == "_":
+                bad.append(f"{path.relative_to(ROOT)}:{n.lineno}")
+    assert bad == []
