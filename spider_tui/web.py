@@ -24,6 +24,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from spider_tui.cli_args import Parser, UsageError, port
+from spider_tui.i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -34,16 +35,16 @@ ALL_ADDRESSES = ("0.0.0.0", "::", "")
 def web_parser() -> Parser:
     p = Parser(
         prog="spider web",
-        description="Serve spider to a web browser: each tab plays its own round, on the same save file. "
-                    "There is no login: anyone who can reach the address can play.",
+        description=_("Serve spider to a web browser: each tab plays its own round, on the same save file. "
+                    "There is no login: anyone who can reach the address can play."),
     )
     p.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
-                   help=f"address to listen on (default {DEFAULT_HOST}, this machine only; 0.0.0.0 opens it to the network)")
+                   help=_('address to listen on (default {host}, this machine only; 0.0.0.0 opens it to the network)').format(host=DEFAULT_HOST))
     p.add_argument("--port", type=port, default=DEFAULT_PORT, metavar="PORT",
-                   help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+                   help=_('port to listen on (default {port}; 0 picks a free one)').format(port=DEFAULT_PORT))
     p.add_argument("--data-dir", metavar="DIR",
-                   help="where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)")
-    p.add_argument("--four-color", action="store_true", help="a colour for each suit, in every tab")
+                   help=_("where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)"))
+    p.add_argument("--four-color", action="store_true", help=_("a colour for each suit, in every tab"))
     return p
 
 
@@ -175,7 +176,7 @@ async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = Fals
     except OSError as e:
         await runner.cleanup()
         reason = e.strerror or str(e)
-        print(f"spider web: can't listen on {plain(host)}:{port}: {plain(reason)}", file=sys.stderr)
+        print(_("spider web: can't listen on {host}:{port}: {reason}").format(host=plain(host), port=port, reason=plain(reason)), file=sys.stderr)
         return 1
     bound = runner.addresses[0][1] if runner.addresses else port
     stop = asyncio.Event()
@@ -192,7 +193,7 @@ async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = Fals
     print("\n".join(lines), file=out, flush=True)
     try:
         await stop.wait()
-        print("spider web: stopping; open tabs keep their rounds.", file=out, flush=True)
+        print(_("spider web: stopping; open tabs keep their rounds."), file=out, flush=True)
     finally:
         # A second Ctrl+C while the tabs write their rounds changes nothing: the stop is bounded.
         await server.close_tabs()
@@ -208,11 +209,11 @@ def cmd_web(argv: list[str]) -> int:
 
     args = web_parser().parse_args(argv)
     if any(not c.isprintable() for c in args.host):
-        raise UsageError("argument --host: not a host name or address", "spider web")
+        raise UsageError(_("argument --host: not a host name or address"), "spider web")
     data_dir = resolve_data_dir(args.data_dir).absolute()
     if data_dir.exists() and not data_dir.is_dir():
         # Every tab would say so; say it once, before anyone opens one.
-        print(f"spider web: the data dir {plain(str(data_dir))} is not a directory", file=sys.stderr)
+        print(_('spider web: the data dir {path} is not a directory').format(path=plain(str(data_dir))), file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.WARNING, format="spider web: %(message)s")
     return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color))
