@@ -89,3 +89,47 @@ def test_help_of_every_command_is_german(command):
 def test_the_english_word_check_finds_english():
     assert _english_left("  --suits {1,2,4}  suit count (default 1)")
     assert not _english_left("  --suits {1,2,4}  Zahl der Farben (Vorgabe 1)")
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(deal=st.integers(1, 10_000), suits=st.sampled_from([1, 2, 4]), rules=st.sampled_from(["classic", "scorpion", "joker", "relaxed"]),
+       source=st.integers(0, 11), target=st.integers(0, 11), count=st.integers(0, 14), joker=st.booleans())
+@settings(deadline=None, max_examples=150)
+def test_every_refusal_of_the_engine_reads_in_german(deal, suits, rules, source, target, count, joker):
+    """Whatever the engine refuses, the player reads why in German (engine_words knows the sentence)."""
+    from spider_tui.engine import Game, IllegalMove
+    from spider_tui.engine_words import said
+
+    game = Game.new(deal, suits=suits, rules=rules)
+    text = f"joker>{target}" if joker else f"{source}>{target}:{count}"
+    try:
+        game.play(text)
+    except IllegalMove as e:
+        set_language("de")
+        try:
+            assert said(e.reason) != e.reason, e.reason
+        finally:
+            set_language("en")
+        assert said(e.reason) == e.reason  # English stays the engine's own words
+    refusal = game.deal_refusal()
+    if refusal:
+        set_language("de")
+        try:
+            assert said(refusal) != refusal, refusal
+        finally:
+            set_language("en")
+
+
+def test_card_sentences_read_as_german():
+    from spider_tui.engine_words import said
+
+    set_language("de")
+    assert said("A 7 goes on an 8.") == "Eine 7 gehört auf eine 8."
+    assert said("A 10 goes on a Jack.") == "Eine 10 gehört auf einen Buben."
+    assert said("A Queen goes only on a King of its own suit.") == "Eine Dame darf nur auf einen König ihrer eigenen Farbe."
+    assert said("Column 4 has only 1 face-up card.") == "Spalte 4 hat nur 1 offene Karte."
+    assert said("Column 4 has only 3 face-up cards.") == "Spalte 4 hat nur 3 offene Karten."
+    assert said("Something new.") == "Something new."
