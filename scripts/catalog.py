@@ -33,7 +33,7 @@ HEADER = ("Project-Id-Version: spider-tui\n"
 
 @dataclass
 class Entry:
-    msgid: str
+    msgid: str  # with its context first, joined by "\x04" (as the .mo keys it)
     plural: str | None = None
     msgstr: list[str] = field(default_factory=lambda: [""])
     where: list[str] = field(default_factory=list)
@@ -56,6 +56,9 @@ def extract(package: Path = PACKAGE) -> dict[str, Entry]:
             name, args = node.func.id, node.args
             if name in ("_", "N_") and len(args) == 1 and (text := _literal(args[0])) is not None:
                 entry = found.setdefault(text, Entry(text))
+            elif name in ("pgettext", "NP_") and len(args) == 2 and (ctx := _literal(args[0])) is not None \
+                    and (text := _literal(args[1])) is not None:
+                entry = found.setdefault(f"{ctx}\x04{text}", Entry(f"{ctx}\x04{text}"))
             elif name == "ngettext" and len(args) == 3:
                 one, many = _literal(args[0]), _literal(args[1])
                 if one is None or many is None:
@@ -104,6 +107,7 @@ def read_po(path: Path) -> dict[str, Entry]:
     entries: dict[str, Entry] = {}
     cur: Entry | None = None
     key: tuple[str, int] | None = None
+    context: str | None = None
     flags: list[str] = []
     where: list[str] = []
 
@@ -127,14 +131,23 @@ def read_po(path: Path) -> dict[str, Entry]:
             continue
         if line.startswith("#"):
             continue
+        if line.startswith("msgctxt "):
+            finish()
+            context = _unquote(line[8:])
+            key = ("ctxt", 0)
+            continue
         if line.startswith("msgid_plural "):
             assert cur is not None
             cur.plural = _unquote(line[13:])
             cur.msgstr = ["", ""]
             key = ("plural", 0)
         elif line.startswith("msgid "):
-            finish()
-            cur = Entry(_unquote(line[6:]), where=list(where), fuzzy="fuzzy" in flags)
+            if key is None or key[0] != "ctxt":
+                finish()
+                context = None
+            text = _unquote(line[6:])
+            cur = Entry(text if context is None else f"{context}\x04{text}", where=list(where), fuzzy="fuzzy" in flags)
+            context = None
             key = ("msgid", 0)
         elif line.startswith("msgstr["):
             assert cur is not None
@@ -148,8 +161,12 @@ def read_po(path: Path) -> dict[str, Entry]:
             cur.msgstr = [_unquote(line[7:])]
             key = ("msgstr", 0)
         elif line.startswith('"'):
-            assert cur is not None and key is not None
+            assert key is not None
             more = _unquote(line)
+            if key[0] == "ctxt":
+                context = (context or "") + more
+                continue
+            assert cur is not None
             if key[0] == "msgid":
                 cur.msgid += more
             elif key[0] == "plural":
@@ -171,7 +188,10 @@ def write_po(path: Path, entries: dict[str, Entry], header: str = HEADER) -> Non
             lines.append("#, fuzzy")
         if any(c in e.msgid for c in "{}%"):
             lines.append("#, python-brace-format" if "{" in e.msgid else "#, python-format")
-        lines.append(f"msgid {_quote(e.msgid)}")
+        ctx, sep, msgid = e.msgid.rpartition("\x04")
+        if sep:
+            lines.append(f"msgctxt {_quote(ctx)}")
+        lines.append(f"msgid {_quote(msgid)}")
         if e.plural is not None:
             lines.append(f"msgid_plural {_quote(e.plural)}")
             for n, s in enumerate(e.msgstr):

@@ -29,7 +29,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "N_", "_", "argparse_in_language", "choose", "language", "ngettext", "set_language"]
+__all__ = ["LANGUAGES", "NP_", "N_", "_", "argparse_in_language", "pgettext", "choose", "language", "ngettext", "set_language"]
 
 DOMAIN = "spider"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -81,6 +81,21 @@ def _(message: str) -> str:
 
 def N_(message: str) -> str:
     """``message`` unchanged, marked for the catalogs (translate it with :func:`_` where shown)."""
+    return message
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as said in ``context`` (e.g. ``"footer"``: a shorter word where room is short);
+    without a translation for that context, as :func:`_` says it."""
+    catalog = getattr(_current, "_catalog", None)  # GNUTranslations' own table (a miss would give message back)
+    key = f"{context}\x04{message}"
+    if message and catalog is not None and key in catalog:
+        return catalog[key]
+    return _(message)
+
+
+def NP_(context: str, message: str) -> str:
+    """``message`` unchanged, marked for the catalogs in ``context`` (shown with :func:`pgettext`)."""
     return message
 
 
