@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spider_tui.i18n import N_, _
+from spider_tui.i18n import NP_, N_, _
 
 COLUMN_KEYS = "1234567890"  # column 1-10
 COLUMN_KEYS_TEXT = "1-9, 0"  # the same, as a player reads them
@@ -155,6 +155,14 @@ PALAST_COMMANDS: list[Command] = [
     Command("escape,q", "quit_palast", N_("Back"), N_("back"), "q", footer=True),
 ]
 
+#: Footer labels that need a shorter word than their chip in some language (the footer shows a
+#: label with ``pgettext("footer", label)``; every other label as ``_()`` says it).
+FOOTER_WORDS = (
+    NP_("footer", "Deal"), NP_("footer", "Undo"), NP_("footer", "Stats"), NP_("footer", "Continue"),
+    NP_("footer", "New game"), NP_("footer", "Special rules"), NP_("footer", "Quit"), NP_("footer", "Daily"),
+    NP_("footer", "Open a table"), NP_("footer", "Play it alone"), NP_("footer", "Refresh"),
+)
+
 #: The keys that close the start screen's lists (Special rules, Daily challenge, Stats).
 RULES_MENU_CLOSE = Command("escape,q,o", "close", N_("Done"), keys_text=N_("Esc"))
 DAILY_CLOSE = Command("escape,q", "close", N_("Back"), keys_text=N_("Esc"))
@@ -206,13 +214,13 @@ def round_key_commands() -> list[Command]:
     return column_commands() + [c for c in ROUND_COMMANDS if c.keys]
 
 
-def help_keys() -> str:
-    """The help screen's KEYS section.
+def help_keys(translate=_) -> str:
+    """The help screen's KEYS section, in the language spoken (``translate=str``: the English).
 
     >>> help_keys().splitlines()[0]
     "1-9, 0   pick up a column's longest movable group; the same key again: one card fewer"
     """
-    return "\n".join(f"{_(c.keys_text):<8} {_(c.help)}" for c in ROUND_COMMANDS if c.help)
+    return "\n".join(f"{translate(c.keys_text):<8} {translate(c.help)}" for c in ROUND_COMMANDS if c.help)
 
 
 def readme_table() -> str:

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from spider_tui.i18n import _
+from spider_tui.i18n import pgettext
 
 
 class Footer(TextualFooter):
@@ -32,7 +32,7 @@ class Footer(TextualFooter):
         self._shown_keys = self.shown_keys()
         for widget in super().compose():
             if isinstance(widget, FooterKey):  # the commands' labels are marked N_: said in the language spoken
-                widget.description = _(widget.description)
+                widget.description = pgettext("footer", widget.description)
             yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
