@@ -17,6 +17,7 @@ from rich.text import Text
 
 from spider_tui.engine import Game, Move, rank_of, suit_of
 from spider_tui.engine.cards import UNKNOWN, UNKNOWN_TEXT
+from spider_tui.i18n import _
 from spider_tui.table import ColumnState
 from spider_tui.ui.colours import CLOTH, Palette
 
@@ -85,7 +86,8 @@ def empty_slot(mark: str, w: int) -> str:
     inner = w - 2
     if inner < 1:
         return mark[:w]
-    for body in (f"{mark} empty" if mark.strip() else "empty", mark + "empty", mark.strip()):
+    empty = _("empty")
+    for body in (f"{mark} {empty}" if mark.strip() else empty, mark + empty, mark.strip()):
         if len(body) <= inner:
             return "[" + body.center(inner) + "]"
     return "[" + mark[:inner].center(inner) + "]"
@@ -213,7 +215,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     for i in range(down, n):
         if hide_count and hide_at <= i < hide_at + hide_count:
             if i == hide_at:
-                more = f"{marks['more']} {hide_count} more"
+                more = f"{marks['more']} " + _("{n} more").format(n=hide_count)
                 more_rows.append(len(rows))
                 line((more if len(more) <= w else f"{marks['more']} {hide_count}").center(w), more_style, None)
             continue
@@ -229,11 +231,11 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
         else:
             line(mark + label, st, i)
         if i == n - 1 and exposed_lines > 1:
-            for _ in range((exposed_lines - 2) // 2):
+            for _i in range((exposed_lines - 2) // 2):
                 line("", st, i)
             if exposed_lines >= 3:
                 line(glyph.center(w), st, i)
-            for _ in range((exposed_lines - 2) // 2):
+            for _i in range((exposed_lines - 2) // 2):
                 line("", st, i)
             line(label.rjust(w), st, i)
     return ColumnPicture(text, rows, tuple(more_rows))
