@@ -108,6 +108,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from spider_tui.i18n import _
+
 
 VERSION = 1
 """The save-file format version this code writes and the newest it reads."""
@@ -386,7 +388,7 @@ class SaveFile:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise SaveError(f"Could not read the save file {self.path}: {_why(exc)}.") from exc
+            raise SaveError(_("Could not read the save file {path}: {why}.").format(path=self.path, why=_why(exc))) from exc
 
     def load(self) -> dict[str, Any]:
         """Read the save file and return its data (a fresh default when there is no file).
@@ -422,18 +424,18 @@ class SaveFile:
         except BadSaveFile as bad:
             kept = self._keep_aside()
             if bad.newer:
-                self.notice = (f"The save file was written by a newer version of spider; it was kept as "
-                               f"{kept.name} and a new one was started.")
+                self.notice = _("The save file was written by a newer version of spider; it was kept as "
+                                "{kept} and a new one was started.").format(kept=kept.name)
             else:
-                self.notice = (f"The save file could not be read ({bad}); it was kept as {kept.name} "
-                               f"and a new one was started.")
+                self.notice = _("The save file could not be read ({why}); it was kept as {kept} "
+                                "and a new one was started.").format(why=bad, kept=kept.name)
             return default_data()
         if dropped:
             kept = self._keep_copy(raw)
             self._write_atomic(dump_text(data).encode("utf-8"))
-            self.notice = (f"Some values in the save file were not readable and were dropped "
-                           f"({_names(dropped)}); everything else was kept. The original file was kept as "
-                           f"{kept.name}.")
+            self.notice = _("Some values in the save file were not readable and were dropped "
+                            "({names}); everything else was kept. The original file was kept as "
+                            "{kept}.").format(names=_names(dropped), kept=kept.name)
         return data
 
     def _bad_name(self) -> Path:
@@ -454,8 +456,8 @@ class SaveFile:
             with os.fdopen(fd, "wb") as f:
                 f.write(raw)
         except OSError as exc:
-            raise SaveError(f"The save file {self.path} has unreadable values, and could not be copied "
-                            f"aside as {target.name}: {_why(exc)}.") from exc
+            raise SaveError(_("The save file {path} has unreadable values, and could not be copied "
+                              "aside as {target}: {why}.").format(path=self.path, target=target.name, why=_why(exc))) from exc
         return target
 
     def _keep_aside(self) -> Path:
@@ -464,8 +466,8 @@ class SaveFile:
         try:
             os.rename(self.path, target)
         except OSError as exc:
-            raise SaveError(f"The save file {self.path} could not be read, and could not be kept aside "
-                            f"as {target.name}: {_why(exc)}.") from exc
+            raise SaveError(_("The save file {path} could not be read, and could not be kept aside "
+                              "as {target}: {why}.").format(path=self.path, target=target.name, why=_why(exc))) from exc
         return target
 
     # -- writing -----------------------------------------------------------------------------
@@ -500,8 +502,8 @@ class SaveFile:
             os.replace(tmp_name, self.path)
             tmp_name = None
         except OSError as exc:
-            raise SaveError(f"Could not write the save file {self.path}: {_why(exc)}. "
-                            f"The previous save is unchanged.") from exc
+            raise SaveError(_("Could not write the save file {path}: {why}. "
+                              "The previous save is unchanged.").format(path=self.path, why=_why(exc))) from exc
         finally:
             if tmp_name is not None:
                 with contextlib.suppress(OSError):
