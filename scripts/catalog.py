@@ -59,7 +59,7 @@ def extract(package: Path = PACKAGE) -> dict[str, Entry]:
             elif name in ("pgettext", "NP_") and len(args) == 2 and (ctx := _literal(args[0])) is not None \
                     and (text := _literal(args[1])) is not None:
                 entry = found.setdefault(f"{ctx}\x04{text}", Entry(f"{ctx}\x04{text}"))
-            elif name == "ngettext" and len(args) == 3:
+            elif (name == "ngettext" and len(args) == 3) or (name == "NN_" and len(args) == 2):
                 one, many = _literal(args[0]), _literal(args[1])
                 if one is None or many is None:
                     continue

@@ -29,7 +29,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "NP_", "N_", "_", "argparse_in_language", "pgettext", "choose", "language", "ngettext", "set_language"]
+__all__ = ["LANGUAGES", "NN_", "NP_", "N_", "_", "argparse_in_language", "pgettext", "choose", "language", "ngettext", "set_language"]
 
 DOMAIN = "spider"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -97,6 +97,12 @@ def pgettext(context: str, message: str) -> str:
 def NP_(context: str, message: str) -> str:
     """``message`` unchanged, marked for the catalogs in ``context`` (shown with :func:`pgettext`)."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """``(singular, plural)`` unchanged, marked for the catalogs as one plural message (shown with
+    :func:`ngettext` or a translation's own ``ngettext``)."""
+    return singular, plural
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
