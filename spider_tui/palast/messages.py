@@ -169,6 +169,8 @@ class Hello(Message):
     protocol: int
     name: str
     token: str | None
+    #: the language the client reads the server's reasons in (SPEC §17): "de" or "en"; absent: English
+    lang: str | None = flag(None)
 
 
 @dataclass(kw_only=True)

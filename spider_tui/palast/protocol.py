@@ -159,7 +159,10 @@ def parse(data: str | bytes) -> Request:
             problem = names.problem(name)
             if problem:
                 raise Refusal(problem, msg_id)
-        f.update(protocol=PROTOCOL, name=name, token=token)
+        lang = obj.get("lang")  # optional: the language of the server's reasons (SPEC §17)
+        if lang is not None:
+            lang = _str(lang, "lang", 16, msg_id)
+        f.update(protocol=PROTOCOL, name=name, token=token, lang=lang)
     elif kind == "open":
         for need in ("suits", "rules", "rounds", "seats", "private"):
             if need not in obj:
