@@ -36,6 +36,7 @@ from spider_tui.palast import messages as m, names, protocol
 from spider_tui.palast.server.broker import Broker
 from spider_tui.palast.server.db import PlayerRow, Store
 from spider_tui.palast.protocol import Refusal
+from spider_tui.palast.reasons import message_in_language
 from spider_tui.palast.server.house import HouseBots
 from spider_tui.palast.server.tables import Options, Palast
 
@@ -122,12 +123,15 @@ class Outbox:
     def __init__(self, ws: ServerConnection):
         self.ws = ws
         self.dropped = False
+        self.lang: str | None = None  # the language of the client's reasons (``lang`` in ``hello``)
 
     def send(self, message: dict | str) -> None:
         """Send one message (a dict, or the JSON text of one already made for several players)."""
         if self.dropped or self.ws.protocol.state is not State.OPEN:
             return
         transport = self.ws.transport
+        if self.lang is not None:
+            message = message_in_language(message, self.lang)
         text = message if isinstance(message, str) else protocol.dumps(message)
         # The message counts before it is queued: what waits unread may never pass the limit.
         if transport.get_write_buffer_size() + len(text.encode("utf-8")) > WRITE_LIMIT:
@@ -367,6 +371,8 @@ class PalastServer:
         def fail(reason: str, msg_id: int | None) -> None:
             out.send(m.Error(reason=reason, id=msg_id).to_json())
 
+        out.lang = _lang_of(data)  # a hello that fails is answered in its language too
+
         if isinstance(data, bytes):
             fail("Binary frames are not read: send each message as JSON text.", None)
             return None
@@ -427,6 +433,20 @@ def address_key(address: str) -> str:
             return str(ip.ipv4_mapped)
         return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
+
+
+def _lang_of(data: Any) -> str | None:
+    """The ``lang`` a ``hello`` asks for, when it is one the server speaks (else None: English)."""
+    from spider_tui.i18n import LANGUAGES
+
+    if isinstance(data, str) and len(data) <= protocol.MAX_MESSAGE:
+        try:
+            obj = json.loads(data)
+        except (ValueError, RecursionError):
+            return None
+        if isinstance(obj, dict) and obj.get("lang") in LANGUAGES:
+            return obj["lang"]
+    return None
 
 
 def _id_of(data: Any) -> int | None:
