@@ -133,3 +133,61 @@ def test_card_sentences_read_as_german():
     assert said("Column 4 has only 1 face-up card.") == "Spalte 4 hat nur 1 offene Karte."
     assert said("Column 4 has only 3 face-up cards.") == "Spalte 4 hat nur 3 offene Karten."
     assert said("Something new.") == "Something new."
+
+
+def _reason_texts() -> list[str]:
+    """Every reason the Palast server writes (Refusal, fail, refused, reason=), each f-string's
+    parts filled with a sample value."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "spider_tui" / "palast"
+    files = [*sorted((root / "server").glob("*.py")), root / "protocol.py", root / "names.py"]
+
+    def text(node) -> list[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.JoinedStr):
+            return ["".join(v.value if isinstance(v, ast.Constant) else "7" for v in node.values)]
+        if isinstance(node, ast.IfExp):
+            return text(node.body) + text(node.orelse)
+        return []
+
+    found: list[str] = []
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Call):
+                name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", "")
+                args = [n.args[0]] if name in ("Refusal", "fail", "refused") and n.args else []
+                args += [k.value for k in n.keywords if k.arg == "reason"]
+                for a in args:
+                    found += text(a)
+            if path.name == "names.py" and isinstance(n, ast.Return) and n.value is not None:
+                found += [t for t in text(n.value) if t.startswith("A name")]
+    return [t for t in found if t and t[0].isupper() or t.startswith("'")]
+
+
+def test_every_reason_of_the_server_is_known_to_the_translation():
+    from spider_tui.palast.reasons import known
+
+    texts = _reason_texts()
+    assert len(texts) > 40
+    assert [t for t in texts if not known(t)] == []
+
+
+def test_reasons_in_german():
+    from spider_tui.palast.reasons import in_language, message_in_language
+
+    assert in_language("There is no such table.", "de") == "Diesen Tisch gibt es nicht."
+    assert in_language("You already sit at table 12; leave it or finish it first.", "de") == \
+        "Du sitzt schon an Tisch 12; verlass ihn oder spiel ihn erst zu Ende."
+    assert in_language("The table waited 2 min without starting and closed.", "de") == \
+        "Der Tisch hat 2 min gewartet, ohne zu beginnen, und ist geschlossen."
+    assert in_language("There is no such table.", "fr") == "There is no such table."
+    assert in_language("Something the server never said.", "de") == "Something the server never said."
+    assert message_in_language({"type": "welcome", "name": "There is no such table."}, "de")["name"] == \
+        "There is no such table."  # only a refusal's, an error's or a closing's reason
+    text = '{"type":"closed","table":3,"reason":"The table is finished."}'
+    assert '"Der Tisch ist beendet."' in message_in_language(text, "de")
+    assert message_in_language(text, None) == text
