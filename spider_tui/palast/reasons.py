@@ -145,6 +145,18 @@ def in_language(reason: str, lang: str | None) -> str:
     return reason
 
 
+NAME_TAKEN = "That name is taken (or looks like one that is); pick another or give your token."
+TOKEN_WRONG = "Name and token don't match."
+
+
+def is_reason(reason: str, english: str) -> bool:
+    """Is ``reason`` (as a client got it, in the language it asked for) the server's ``english``
+    reason?  (The client's checks of a reason work in any language.)"""
+    from spider_tui.i18n import language
+
+    return reason == english or reason == in_language(english, language())
+
+
 def known(reason: str) -> bool:
     """Does :func:`in_language` know ``reason`` (a template, or an engine sentence)?"""
     return reason in _FIXED or any(p.fullmatch(reason) for _t, p in _MATCHERS) or engine_words.known(reason)

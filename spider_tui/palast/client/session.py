@@ -34,6 +34,8 @@ from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import PositionError
 from spider_tui.engine.deal import check_deal_number
+from spider_tui.engine_words import said
+from spider_tui.i18n import N_, _, language, ngettext
 from spider_tui.session import Session
 from spider_tui.table import Table
 
@@ -41,6 +43,7 @@ from spider_tui.safe_text import visible
 
 from spider_tui.palast import messages as m
 from spider_tui.palast.client.client import PalastClient, Refused
+from spider_tui.palast.reasons import NAME_TAKEN, TOKEN_WRONG, is_reason
 
 #: Reconnect waits (seconds), the last one repeats.
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)
@@ -56,16 +59,16 @@ class Unreachable(PalastError):
 
 def _reach_text(url: str, e: BaseException) -> str:
     if isinstance(e, InvalidURI):
-        return f"{url} is not a server address (ws://host:port)."
+        return _("{url} is not a server address (ws://host:port).").format(url=url)
     if isinstance(e, InvalidStatus) and e.response.status_code in (429, 503) and e.response.body:
         # the server's limits: it says why in one line ("The server is full; …")
         return line(e.response.body.decode("utf-8", "replace").strip(), 200)
     if isinstance(e, InvalidHandshake):
-        return f"{url} is not a Palast server."
+        return _("{url} is not a Palast server.").format(url=url)
     if isinstance(e, asyncio.TimeoutError):
-        return f"Can't reach {url}: no answer."
+        return _("Can't reach {url}: no answer.").format(url=url)
     reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
-    return f"Can't reach {url}: {reason}."
+    return _("Can't reach {url}: {reason}.").format(url=url, reason=reason)
 
 
 def clean(value: Any, depth: int = 0) -> Any:
@@ -102,14 +105,15 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
         raise Unreachable(_reach_text(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e))))
     client.keep_received = True
     try:
-        await client.hello(name, token)
+        lang = language()  # the server's reasons in the language spoken here (SPEC §17)
+        await client.hello(name, token, lang=None if lang == "en" else lang)
     except Refused as e:
         await client.close()
-        raise PalastError(line(e.reason or "The server said no."))
+        raise PalastError(line(e.reason or _("The server said no.")))
     except (ConnectionError, asyncio.TimeoutError, OSError, ValueError):
         await client.close()
         errors = [r.get("reason") for r in client.received if r.get("type") == "error"]
-        raise PalastError(line(errors[-1]) if errors and errors[-1] else f"{url} closed the connection.")
+        raise PalastError(line(errors[-1]) if errors and errors[-1] else _("{url} closed the connection.").format(url=url))
     finally:
         client.keep_received = False
         client.received.clear()
@@ -117,10 +121,10 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
 
 
 #: The status line once the connection is back and the server's position is in.
-BACK_ONLINE_TEXT = "Back online: the round goes on."
+BACK_ONLINE_TEXT = N_("Back online: the round goes on.")  # each shown through _()
 
 #: The status line while a race's connection is down.
-OFFLINE_TEXT = "Offline, reconnecting… Moves wait until the connection is back."
+OFFLINE_TEXT = N_("Offline, reconnecting… Moves wait until the connection is back.")
 
 
 class RaceTable(Table):
@@ -136,7 +140,8 @@ class RaceTable(Table):
         self.ends_at = ends_at
 
     def won_text(self) -> str:
-        return f"Solved in {self.moves} moves. The round ends when the others are done."
+        return ngettext("Solved in {n} move. The round ends when the others are done.",
+                        "Solved in {n} moves. The round ends when the others are done.", self.moves).format(n=self.moves)
 
     def tell_cards(self, dealt: list[str], turned_up: list[tuple[int, str]]) -> None:
         """The server told the cards a move of the view turned up (``turned_up``: column, card)
@@ -167,12 +172,12 @@ class RaceTable(Table):
         """While the connection is down the status line says so, whatever else was said since (a
         hint, a group picked up): a move can't go through until it is back."""
         if self.session.offline and not self.session.closed:
-            return OFFLINE_TEXT
+            return _(OFFLINE_TEXT)
         return super().status_line
 
     def _blocked(self) -> bool:
         if self.session.offline:
-            self.status = "Offline, reconnecting…"
+            self.status = _("Offline, reconnecting…")
             self._changed()
             return True
         return False
@@ -183,7 +188,7 @@ class RaceTable(Table):
         try:
             resolved = self.game.resolve(move)
         except IllegalMove as e:
-            self.status = e.reason
+            self.status = said(e.reason)
             self._changed()
             return False
         if not super().play(resolved):
@@ -202,7 +207,7 @@ class RaceTable(Table):
             self.joker_pending = False
             self.selection = None
             self.hint_move = None
-            self.status = f"Joker onto column {col + 1}."
+            self.status = _("Joker onto column {n}.").format(n=col + 1)
             self.session._send(f"joker>{col + 1}")
             self._changed()
             return
@@ -220,9 +225,9 @@ class RaceTable(Table):
             self.session._send("undo")
             return True
         if not self.game.rules.undo_allowed:
-            self.status = "Undo is off in this round."
+            self.status = _("Undo is off in this round.")
         elif self.game.moves == 0 and not self.session._pending:
-            self.status = "Nothing to undo."
+            self.status = _("Nothing to undo.")
         else:
             self.status = ""
             self.session._send("undo")  # the server's position comes back with the answer
@@ -234,7 +239,7 @@ class RaceTable(Table):
             return False
         if not super().give_up():
             return False
-        self.status = "Given up. Your score stands; the round ends when the others are done."
+        self.status = _("Given up. Your score stands; the round ends when the others are done.")
         self.session._send("give up")
         return True
 
@@ -316,7 +321,7 @@ class PalastSession:
                 # reconnecting from here would take it back and forth.
                 self.closed = True
                 self.offline = True
-                self._say("Signed in from another terminal: this one left the Palast.")
+                self._say(_("Signed in from another terminal: this one left the Palast."))
                 self._changed("offline")
                 return
             await self._reconnect()
@@ -332,7 +337,7 @@ class PalastSession:
             try:
                 self.client = await sign_in(self.url, self.name, self.token)
             except PalastError as e:
-                if "token" in str(e) or "taken" in str(e):
+                if "token" in str(e) or "taken" in str(e) or is_reason(str(e), NAME_TAKEN) or is_reason(str(e), TOKEN_WRONG):
                     self.offline = False
                     self.closed = True
                     self._say(str(e))
@@ -349,14 +354,14 @@ class PalastSession:
         """Send a request; its typed answer.  A refusal or a lost connection becomes a quiet
         status line (and None)."""
         if self.client is None or self.offline:
-            self._say("Offline, reconnecting…")
+            self._say(_("Offline, reconnecting…"))
             return None
         try:
             return (await self.client.ask(message)).message
         except Refused as e:
             self._say(e.reason)
         except (ConnectionError, asyncio.TimeoutError, OSError):
-            self._say("Offline, reconnecting…")
+            self._say(_("Offline, reconnecting…"))
         return None
 
     async def refresh(self) -> None:
@@ -467,7 +472,7 @@ class PalastSession:
                 self._tell(race, answer)
         else:
             reason = answer.reason if isinstance(answer, (m.Refused, m.Error)) else ""
-            self._refused = line(reason or "The server refused that.")
+            self._refused = line(reason or _("The server refused that."))
         if not self._pending and race is not None:
             self._settle(race)
 
@@ -505,7 +510,7 @@ class PalastSession:
         try:
             self._on(message)
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError):
-            self._say("The server sent a message this app can't read.")
+            self._say(_("The server sent a message this app can't read."))
 
     def _on(self, ev: m.Message) -> None:
         if isinstance(ev, (m.Round, m.Progress, m.RoundOver, m.TableOver)) and self._elsewhere(ev.table):
@@ -523,7 +528,7 @@ class PalastSession:
         elif isinstance(ev, m.Closed):  # a table that waited too long without starting
             if self.table is not None and ev.table == self.table.get("id"):
                 self._leave_table()
-                self._say(ev.reason or "The table closed.")
+                self._say(ev.reason or _("The table closed."))
         elif isinstance(ev, m.Round):
             self._round(ev)
         elif isinstance(ev, m.Progress):
@@ -557,7 +562,7 @@ class PalastSession:
                 self.table = {**self.table, "state": "finished"}
             self._changed("final")
         elif isinstance(ev, m.Error):
-            self._say(ev.reason or "The server closed the connection.")
+            self._say(ev.reason or _("The server closed the connection."))
 
     def _elsewhere(self, told: int | None) -> bool:
         """Does the event name a table other than the one the player sits at (or any, when the
@@ -568,7 +573,7 @@ class PalastSession:
         try:
             game = Game.from_text(ev.position)
         except PositionError:
-            self._say("The server sent a position this app can't read.")
+            self._say(_("The server sent a position this app can't read."))
             return
         number = ev.round
         ends = ev.ends_at
@@ -579,7 +584,7 @@ class PalastSession:
             # a reconnect: the same round, the server's position
             self.race.ends_at = ends_at
             self.race.take_game(game)
-            self.race.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
+            self.race.say(_(BACK_ONLINE_TEXT))  # a reconnect is said, not silent
             self._changed("table")
             return
         self.round = number
@@ -635,7 +640,7 @@ class PalastRound(Session):
     @property
     def title(self) -> str:
         rounds = (self.palast.table or {}).get("rounds", "?")
-        return f"Palast round {self.palast.round}/{rounds}"
+        return _("Palast round {round}/{rounds}").format(round=self.palast.round, rounds=rounds)
 
     @property
     def recorded(self) -> bool:
@@ -663,4 +668,4 @@ class PalastRound(Session):
         """Nothing to write: the server keeps the seat and the position."""
 
     def give_up_question(self) -> str:
-        return "Give up this round? You keep your seat and your score so far."
+        return _("Give up this round? You keep your seat and your score so far.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from spider_tui.engine.rules import RULE_OPTIONS
+from spider_tui.i18n import _
 from spider_tui.rules_menu import checkbox
 
 #: (key, label, rules word) of the §10 options a table may have: the rule options' table.
@@ -42,12 +43,13 @@ class OpenForm:
         return key == "go"
 
     def lines(self, ascii: bool = False) -> list[tuple[str, str]]:
-        out = [("suits", f"Suits: {self.suits}"), ("rounds", f"Rounds: {self.rounds}"),
-               ("seats", f"Seats: {self.seats}"),
-               ("private", f"Private (joined by invite code): {'yes' if self.private else 'no'}")]
+        out = [("suits", _("Suits: {n}").format(n=self.suits)), ("rounds", _("Rounds: {n}").format(n=self.rounds)),
+               ("seats", _("Seats: {n}").format(n=self.seats)),
+               ("private", _("Private (joined by invite code): {answer}").format(
+                   answer=_("yes") if self.private else _("no")))]
         for key, label, _w in OPTIONS:
-            out.append((key, f"{checkbox(key in self.options, ascii)} {label}"))
-        out.append(("go", "Open the table"))
+            out.append((key, f"{checkbox(key in self.options, ascii)} {_(label)}"))
+        out.append(("go", _("Open the table")))
         return out
 
     def request(self) -> dict:

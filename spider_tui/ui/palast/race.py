@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from spider_tui.ui.palast import lines
+from spider_tui.i18n import N_, _
 from spider_tui.palast.client.session import BACK_ONLINE_TEXT, PalastRound, PalastSession
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
@@ -21,7 +22,7 @@ class RaceScreen(GameScreen):
     opponents' lines, the countdown, the session's news; q goes back to the Palast screen (the
     seat and the clock stay)."""
 
-    BINDINGS = [Binding("x", "leave_table", "Leave table")]
+    BINDINGS = [Binding("x", "leave_table", N_("Leave table"))]
     DEFAULT_CSS = """
     /* One row per player, whatever the width: a wrapped line pushed the last player out of sight. */
     RaceScreen #opponents { height: auto; background: #10201a; color: #d8d8c8; padding: 0 1;
@@ -50,7 +51,7 @@ class RaceScreen(GameScreen):
     def opponents_text(self) -> str:
         ops = self.palast.opponents
         if not ops:
-            return "Training: racing the clock alone."
+            return _("Training: racing the clock alone.")
         # The table so far: each total is the total after the rounds before plus this round's score.
         me = self.palast.name
         scores = {str(p.get("player")): int(p.get("score") or 0) for p in ops.values()}
@@ -72,7 +73,7 @@ class RaceScreen(GameScreen):
             if what == "offline":
                 t.say(palast.status if palast.closed else "Offline, reconnecting…")
             elif what == "online":
-                t.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
+                t.say(_(BACK_ONLINE_TEXT))  # a reconnect is said, not silent
             elif what == "status" and palast.status:
                 t.say(palast.status)
             self.sync()
@@ -88,7 +89,7 @@ class RaceScreen(GameScreen):
             if yes:
                 self.run_worker(self._leave_table(), exclusive=True)
 
-        self.open_dialog(Confirm(lines.LEAVE_RUNNING, answered))
+        self.open_dialog(Confirm(_(lines.LEAVE_RUNNING), answered))
 
     async def _leave_table(self) -> None:
         if await self.palast.leave():
