@@ -20,11 +20,9 @@ def english_after():
 
 
 async def german_player(palast, name: str) -> PalastClient:
-    set_language("de")  # the client's hello carries lang "de"
-    try:
-        return await palast.player(name)
-    finally:
-        set_language("en")
+    c = await palast.raw()
+    await c.hello(name, None, lang="de")  # the hello carries lang "de"
+    return c
 
 
 async def answer_to(c: PalastClient, data: str) -> dict:
@@ -84,3 +82,23 @@ async def test_lang_must_be_a_string(palast):
         await ws.send(json.dumps({"type": "hello", "protocol": 1, "name": "Zed", "token": None, "lang": 7}))
         answer = json.loads(await ws.recv())
     assert answer["type"] == "error" and answer["reason"] == "'lang' must be a string.", answer
+
+
+async def test_the_game_asks_for_its_language_and_knows_a_taken_name_in_german(palast):
+    """The game's sign-in sends the language spoken; a German "name taken" is still known as one."""
+    from spider_tui.palast.client.session import PalastError, sign_in
+    from spider_tui.palast.reasons import NAME_TAKEN, is_reason
+    from spider_tui.ui.palast.connect import name_taken
+
+    await palast.player("Greta")
+    set_language("de")
+    with pytest.raises(PalastError) as e:
+        await sign_in(palast.url, "Greta", None)
+    assert str(e.value).startswith("Dieser Name ist vergeben"), str(e.value)
+    assert is_reason(str(e.value), NAME_TAKEN) and name_taken(str(e.value))
+    client = await sign_in(palast.url, "Gustav", None)
+    try:
+        got = await answer_to(client, '{"type": "start"}')
+        assert got["reason"] == "Du sitzt an keinem Tisch."
+    finally:
+        await client.close()
