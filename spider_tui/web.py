@@ -184,12 +184,13 @@ async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = Fals
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     url = f"http://{url_host(host)}:{bound}/"
+    # The first line stays English: scripts and tests read the address from it.
     lines = [f"spider is served at {url}",
-             f"Each browser tab plays its own round; all share {plain(str(data_dir / 'save.toml'))}."]
+             _("Each browser tab plays its own round; all share {path}.").format(path=plain(str(data_dir / "save.toml")))]
     if host in ALL_ADDRESSES:
-        lines.append("Listening on every network address: anyone who can reach this machine can play "
-                     "and change the save file (there is no login).")
-    lines.append("Ctrl+C stops the server.")
+        lines.append(_("Listening on every network address: anyone who can reach this machine can play "
+                       "and change the save file (there is no login)."))
+    lines.append(_("Ctrl+C stops the server."))
     print("\n".join(lines), file=out, flush=True)
     try:
         await stop.wait()
