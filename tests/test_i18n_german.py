@@ -142,7 +142,8 @@ def _reason_texts() -> list[str]:
     from pathlib import Path
 
     root = Path(__file__).resolve().parent.parent / "spider_tui" / "palast"
-    files = [*sorted((root / "server").glob("*.py")), root / "protocol.py", root / "names.py"]
+    files = [*sorted((root / "server").glob("*.py")), *sorted((root / "server" / "db").glob("*.py")),
+             root / "protocol.py", root / "names.py"]
 
     def text(node) -> list[str]:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -165,6 +166,8 @@ def _reason_texts() -> list[str]:
                     found += text(a)
             if path.name == "names.py" and isinstance(n, ast.Return) and n.value is not None:
                 found += [t for t in text(n.value) if t.startswith("A name")]
+            if path.parent.name == "db" and isinstance(n, ast.Return) and n.value is not None:
+                found += [t for t in text(n.value) if t[:1].isupper() and t.endswith(".") and " " in t]
     return [t for t in found if t and t[0].isupper() or t.startswith("'")]
 
 

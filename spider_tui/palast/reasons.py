@@ -49,6 +49,8 @@ TEMPLATES = (
     N_("'ready' is for the pause between rounds."),
     N_("No table has that invite code."),
     N_("That table is finished."),
+    N_("That table is full."),
+    N_("That table has started."),
     N_("You have left that table."),
     N_("The table waited {wait} without starting and closed."),
     N_("No round is in play at your table."),
