@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         lang = cli_args.peek_lang(argv)  # every command's parser takes --lang too (cli_args.Parser)
         if lang is not None:
             set_language(lang)
-        lead = []  # `spider --lang de server ...`: the command is the first word after --lang
+        lead: list[str] = []  # `spider --lang de server ...`: the command is the first word after --lang
         while argv and (argv[0] == "--lang" or argv[0].startswith("--lang=")):
             n = 2 if argv[0] == "--lang" else 1
             lead, argv = lead + argv[:n], argv[n:]

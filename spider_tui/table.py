@@ -68,7 +68,7 @@ def describe(move: Move) -> str:
     if move.is_deal:
         return _("deal a row.")
     return ngettext("move {count} card from column {source} to column {target}.",
-                    "move {count} cards from column {source} to column {target}.", move.count).format(
+                    "move {count} cards from column {source} to column {target}.", move.count or 1).format(
         count=move.count, source=move.source, target=move.target)
 
 
