@@ -53,10 +53,10 @@ def plain(text: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in text)
 
 
-def tab_command(data_dir: Path, python: str = sys.executable, four_color: bool = False) -> str:
-    """The shell command textual-serve runs for each browser tab."""
+def tab_command(data_dir: Path, python: str = sys.executable, four_color: bool = False, lang: str | None = None) -> str:
+    """The shell command textual-serve runs for each browser tab (``lang``: ``spider web --lang``)."""
     command = f"exec {shlex.quote(python)} -m spider_tui.web_tab --data-dir {shlex.quote(str(data_dir))}"
-    return command + (" --four-color" if four_color else "")
+    return command + (" --four-color" if four_color else "") + (f" --lang {shlex.quote(lang)}" if lang else "")
 
 
 def url_host(host: str) -> str:
@@ -84,7 +84,7 @@ def page_template(original: str) -> str:
     return page.replace("</body>", FOCUS_SCRIPT + "  </body>", 1)
 
 
-def make_server(host: str, port: int, data_dir: Path, four_color: bool = False):
+def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, lang: str | None = None):
     """A textual-serve ``Server`` for the game (imported here: only ``spider web`` needs it)."""
     import aiohttp_jinja2
     import jinja2
@@ -95,7 +95,7 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False):
         """textual-serve's Server with our page, our start message and a clean stop."""
 
         def __init__(self) -> None:
-            super().__init__(tab_command(data_dir, four_color=four_color), host=host, port=port, title="spider")
+            super().__init__(tab_command(data_dir, four_color=four_color, lang=lang), host=host, port=port, title="spider")
             self.tabs: set[asyncio.Task] = set()
 
         def web_app(self) -> web.Application:
@@ -163,11 +163,12 @@ def _int(text: str, default: int) -> int:
         return default
 
 
-async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = False, out=sys.stdout) -> int:
+async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = False, out=sys.stdout,
+                lang: str | None = None) -> int:
     """Serve until SIGINT or SIGTERM; print the URL once the port is open."""
     from aiohttp import web
 
-    server = make_server(host, port, data_dir, four_color)
+    server = make_server(host, port, data_dir, four_color, lang)
     runner = web.AppRunner(server.web_app(), access_log=None, shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, host or None, port)
@@ -217,4 +218,4 @@ def cmd_web(argv: list[str]) -> int:
         print(_('spider web: the data dir {path} is not a directory').format(path=plain(str(data_dir))), file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.WARNING, format="spider web: %(message)s")
-    return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color))
+    return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color, lang=args.lang))

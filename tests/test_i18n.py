@@ -208,3 +208,16 @@ def test_no_module_hides_the_translation_function():
             if isinstance(n, ast.arg) and n.arg == "_":
                 bad.append(f"{path.relative_to(ROOT)}:{n.lineno}")
     assert bad == []
+
+
+def test_spider_web_hands_lang_to_every_tab(tmp_path):
+    import shlex
+
+    from spider_tui.web import tab_command
+    from spider_tui.web_tab import tab_args
+
+    words = shlex.split(tab_command(tmp_path, python="/py", lang="de"))
+    assert words[-2:] == ["--lang", "de"]
+    _path, launch = tab_args(words[4:])
+    assert launch.lang == "de"
+    assert "--lang" not in tab_command(tmp_path, python="/py")
