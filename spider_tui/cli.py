@@ -11,7 +11,7 @@ import stat
 import sys
 
 from spider_tui import __version__, cli_args
-from spider_tui.i18n import _
+from spider_tui.i18n import N_, _
 
 
 # Shared with the other commands (spider server, solve, web); the old names stay importable here.
@@ -22,9 +22,9 @@ _suits = cli_args.suits
 
 
 def show_parser() -> _Parser:
-    p = _Parser(prog="spider show", description="Print deal N in position notation.")
-    p.add_argument("number", type=_deal_number, metavar="N", help="deal number 1..2147483647, or a Palast deal code p-…")
-    p.add_argument("--suits", type=_suits, default=1, metavar="{1,2,4}", help="suit count (default 1)")
+    p = _Parser(prog="spider show", description=_("Print deal N in position notation."))
+    p.add_argument("number", type=_deal_number, metavar="N", help=_("deal number 1..2147483647, or a Palast deal code p-…"))
+    p.add_argument("--suits", type=_suits, default=1, metavar="{1,2,4}", help=_("suit count (default 1)"))
     return p
 
 
@@ -37,12 +37,12 @@ def cmd_show(argv: list[str]) -> int:
 
 
 def _data_dir_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--data-dir", metavar="DIR", help="where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)")
+    p.add_argument("--data-dir", metavar="DIR", help=_("where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)"))
 
 
 def stats_parser() -> _Parser:
-    p = _Parser(prog="spider stats", description="Print the stats.")
-    p.add_argument("--json", action="store_true", help="print them as JSON for scripts")
+    p = _Parser(prog="spider stats", description=_("Print the stats."))
+    p.add_argument("--json", action="store_true", help=_("print them as JSON for scripts"))
     _data_dir_arg(p)
     return p
 
@@ -98,55 +98,56 @@ def _can_draw_suits() -> bool:
 def _rules_help() -> str:
     from spider_tui.engine.rules import RULE_OPTIONS
 
-    options = ", ".join(f"{o.word} ({o.help})" for o in RULE_OPTIONS)
-    return ("the rules: classic (the default), or options joined by +: " + options
-            + "; spiderette or simple-simon for the one-deck games; classic-scorpion for Scorpion with"
-            " every card face up (the Palast's is scorpion); e.g. --rules relaxed+joker")
+    options = ", ".join(f"{o.word} ({_(o.help)})" for o in RULE_OPTIONS)
+    return _("the rules: classic (the default), or options joined by +: {options}; spiderette or simple-simon "
+             "for the one-deck games; classic-scorpion for Scorpion with every card face up (the Palast's is "
+             "scorpion); e.g. --rules relaxed+joker").format(options=options)
 
 
-RULES_HELP = _rules_help()
+RULES_HELP = _rules_help()  # in English (the language at import); the parser asks _rules_help() again
 
 
 #: Every subcommand and what it does (``spider --help`` lists them; ``spider CMD --help`` says more).
 COMMANDS = (
-    ("show", "print deal N in position notation"),
-    ("stats", "print the stats (--json for scripts)"),
-    ("solve", "ask the solver whether a deal or position can be won"),
-    ("replay", "watch a round again: spider replay [FILE | last | N]"),
-    ("export", "print a round's record: spider export [last | N]"),
-    ("import", "add a record file: spider import FILE"),
-    ("web", "serve the game to a browser tab"),
-    ("server", "run a Palast: live tables over WebSocket"),
-    ("league", "print a Palast's league"),
-    ("bots", "run bot players at a Palast's tables"),
+    ("show", N_("print deal N in position notation")),
+    ("stats", N_("print the stats (--json for scripts)")),
+    ("solve", N_("ask the solver whether a deal or position can be won")),
+    ("replay", N_("watch a round again: spider replay [FILE | last | N]")),
+    ("export", N_("print a round's record: spider export [last | N]")),
+    ("import", N_("add a record file: spider import FILE")),
+    ("web", N_("serve the game to a browser tab")),
+    ("server", N_("run a Palast: live tables over WebSocket")),
+    ("league", N_("print a Palast's league")),
+    ("bots", N_("run bot players at a Palast's tables")),
 )
 
 
 def commands_text() -> str:
     """The commands as ``spider --help`` lists them, one a line."""
-    return "\n".join(f"  spider {name:<8} {what}" for name, what in COMMANDS)
+    return "\n".join(f"  spider {name:<8} {_(what)}" for name, what in COMMANDS)
 
 
 def app_parser() -> _Parser:
     p = _Parser(
         prog="spider",
-        description=("Spider Solitaire for the terminal.\n\ncommands (`spider CMD --help` for each):\n"
-                     + commands_text()),
-        epilog="In the game, F1 shows the rules and every key (q: back to the menu, Ctrl+Q: quit).",
+        description=(_("Spider Solitaire for the terminal.") + "\n\n"
+                     + _("commands (`spider CMD --help` for each):") + "\n" + commands_text()),
+        epilog=_("In the game, F1 shows the rules and every key (q: back to the menu, Ctrl+Q: quit)."),
         formatter_class=cli_args.RawDescriptionWholeWords,
     )
-    p.add_argument("--version", action="version", version=f"spider {__version__}")
-    p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help="suit count for this round")
+    p.add_argument("--version", action="version", version=f"spider {__version__}",
+                   help=_("show program's version number and exit"))
+    p.add_argument("--suits", type=_suits, metavar="{1,2,4}", help=_("suit count for this round"))
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--deal", type=_deal_number, metavar="N", help="play deal N (1..2147483647, or a Palast deal code p-…)")
-    g.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD", help="play the daily deal (today by default)")
-    g.add_argument("--position", metavar="FILE", help="practice from a position in notation")
-    g.add_argument("--server", metavar="URL", help="straight to the Palast lobby at URL (ws://host:port)")
-    g.add_argument("--ghost", metavar="FILE|last|N", help="race a record (a file, your last, or your Nth newest) as a ghost")
-    p.add_argument("--rules", default=None, metavar="NAME", help=RULES_HELP)
-    p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
-    p.add_argument("--four-color", action="store_true", help="a colour for each suit")
-    p.add_argument("--no-mouse", action="store_true", help="don't capture the mouse")
+    g.add_argument("--deal", type=_deal_number, metavar="N", help=_("play deal N (1..2147483647, or a Palast deal code p-…)"))
+    g.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD", help=_("play the daily deal (today by default)"))
+    g.add_argument("--position", metavar="FILE", help=_("practice from a position in notation"))
+    g.add_argument("--server", metavar="URL", help=_("straight to the Palast lobby at URL (ws://host:port)"))
+    g.add_argument("--ghost", metavar="FILE|last|N", help=_("race a record (a file, your last, or your Nth newest) as a ghost"))
+    p.add_argument("--rules", default=None, metavar="NAME", help=_rules_help())
+    p.add_argument("--ascii", action="store_true", help=_("draw suits as S H D C and ASCII card backs"))
+    p.add_argument("--four-color", action="store_true", help=_("a colour for each suit"))
+    p.add_argument("--no-mouse", action="store_true", help=_("don't capture the mouse"))
     p.add_argument("--describe", action="store_true",
                    help=_("play as a stream of lines for a screen reader: typed moves, one sentence per "
                           "action (also when TERM=dumb)"))
@@ -165,7 +166,7 @@ def read_position_file(path: str) -> str:
     regular file (``/dev/zero`` would be read until memory runs out).  Raises UsageError.
     """
     def fail(reason: str) -> UsageError:
-        return UsageError(f"argument --position: can't read {path}: {reason}")
+        return UsageError(_("argument --position: can't read {path}: {reason}").format(path=path, reason=reason))
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -173,17 +174,17 @@ def read_position_file(path: str) -> str:
         raise fail(e.strerror or str(e)) from None
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise fail("not a regular file")
+            raise fail(_("not a regular file"))
         try:
             raw = f.read(POSITION_LIMIT + 1)
         except OSError as e:
             raise fail(e.strerror or str(e)) from None
     if len(raw) > POSITION_LIMIT:
-        raise fail("larger than 1 MB; a position is a few hundred bytes")
+        raise fail(_("larger than 1 MB; a position is a few hundred bytes"))
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise fail("not UTF-8 text") from None
+        raise fail(_("not UTF-8 text")) from None
 
 
 def parse_app_args(argv: list[str], today=None):
@@ -203,10 +204,10 @@ def parse_app_args(argv: list[str], today=None):
             try:
                 daily = parse_daily(args.daily)
             except ValueError as e:
-                raise UsageError(f"argument --daily: {e}") from None
+                raise UsageError(_('argument --daily: {e}').format(e=e)) from None
         reason = check_daily(daily, now)
         if reason:
-            raise UsageError(f"argument --daily: {reason}")
+            raise UsageError(_('argument --daily: {reason}').format(reason=reason))
     position = None
     if args.position is not None:
         from spider_tui.engine import Game
@@ -215,7 +216,7 @@ def parse_app_args(argv: list[str], today=None):
         try:
             Game.from_text(position)
         except ValueError as e:
-            raise UsageError(f"argument --position: {args.position}: {e}") from None
+            raise UsageError(_('argument --position: {position}: {e}').format(position=args.position, e=e)) from None
     rules = None
     if args.rules is not None:
         from spider_tui.engine import rules_named
@@ -223,17 +224,17 @@ def parse_app_args(argv: list[str], today=None):
         try:
             rules = rules_named(args.rules).name
         except KeyError as e:
-            raise UsageError(f"argument --rules: {e.args[0]}") from None
+            raise UsageError(_('argument --rules: {value}').format(value=e.args[0])) from None
     if args.server is not None and not (args.server.startswith(("ws://", "wss://")) and len(args.server) > 6
                                         and args.server.isprintable()):
-        raise UsageError("argument --server: a Palast address looks like ws://127.0.0.1:8765")
+        raise UsageError(_("argument --server: a Palast address looks like ws://127.0.0.1:8765"))
     ghost = None
     if args.ghost is not None:
         from spider_tui.records_cli import load
 
         ghost = load(args.ghost, args.data_dir, "spider --ghost")[0]
     launch = Launch(
-        server=args.server, ghost=ghost,
+        server=args.server, lang=args.lang, ghost=ghost,
         suits=args.suits, deal=args.deal, daily=daily, position=position, rules=rules,
         ascii=args.ascii or not _can_draw_suits(), four_color=args.four_color,
     )
@@ -260,21 +261,21 @@ def cmd_app(argv: list[str], replay=None) -> int:
     app.run(mouse=not args.no_mouse)
     # The terminal is back: wait for the last write (a lock held by another spider may delay it).
     if not app.book.writer.idle and not app.book.writer.flush(0.5):
-        error_line("saving the round... (the save file is busy)")
+        error_line(_("saving the round... (the save file is busy)"))
     if not app.book.writer.close(timeout=save.lock_timeout + 2):
         error = app.book.writer.last_error
-        error_line(f"{error or 'The save file is still busy.'} The last changes of this session were not saved.")
+        error_line(_('{error} The last changes of this session were not saved.').format(error=error or _('The save file is still busy.')))
         return 1
     return app.return_code or 0
 
 
 def cmd_replay(argv: list[str]) -> int:
     """``spider replay [FILE | last | N]``: the app, straight into the replay of a checked record."""
-    p = _Parser(prog="spider replay", description="Watch a round again from its record.")
+    p = _Parser(prog="spider replay", description=_("Watch a round again from its record."))
     p.add_argument("which", nargs="?", default="last", metavar="FILE|last|N",
-                   help="a record file, your last record (the default), or your Nth newest")
-    p.add_argument("--ascii", action="store_true", help="draw suits as S H D C and ASCII card backs")
-    p.add_argument("--no-mouse", action="store_true", help="don't capture the mouse")
+                   help=_("a record file, your last record (the default), or your Nth newest"))
+    p.add_argument("--ascii", action="store_true", help=_("draw suits as S H D C and ASCII card backs"))
+    p.add_argument("--no-mouse", action="store_true", help=_("don't capture the mouse"))
     _data_dir_arg(p)
     args = p.parse_args(argv)
     from spider_tui.records_cli import load
@@ -283,12 +284,29 @@ def cmd_replay(argv: list[str]) -> int:
     app_argv = [a for a, on in (("--ascii", args.ascii), ("--no-mouse", args.no_mouse)) if on]
     if args.data_dir is not None:
         app_argv += ["--data-dir", args.data_dir]
+    if args.lang is not None:
+        app_argv += ["--lang", args.lang]
     return cmd_app(app_argv, replay=record)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from spider_tui.i18n import choose, set_language
+
+    set_language(choose(None, None))  # the locale's, until --lang (or the game's saved choice) says
     try:
+        lang = cli_args.peek_lang(argv)  # every command's parser takes --lang too (cli_args.Parser)
+        if lang is not None:
+            set_language(lang)
+        lead: list[str] = []  # `spider --lang de server ...`: the command is the first word after --lang
+        while argv and (argv[0] == "--lang" or argv[0].startswith("--lang=")):
+            n = 2 if argv[0] == "--lang" else 1
+            lead, argv = lead + argv[:n], argv[n:]
+        if argv and argv[0] in ("show", "stats", "solve", "server", "league", "bots", "web",
+                                    "replay", "export", "import"):
+            argv = argv[:1] + lead + argv[1:]
+        else:
+            argv = lead + argv
         if argv and argv[0] == "show":
             return cmd_show(argv[1:])
         if argv and argv[0] == "stats":
@@ -312,8 +330,8 @@ def main(argv: list[str] | None = None) -> int:
 
             return cmd_web(argv[1:])
         if argv and not argv[0].startswith("-"):  # the game itself takes no words, only options
-            names = ", ".join(name for name, _ in COMMANDS)
-            raise UsageError(f"no command {argv[0]!r}; the commands are {names} (spider --help says what each does)")
+            names = ", ".join(name for name, _what in COMMANDS)
+            raise UsageError(_('no command {word!r}; the commands are {names} (spider --help says what each does)').format(word=argv[0], names=names))
         return cmd_app(argv)
     except UsageError as e:
         error_line(str(e), prog=getattr(e, "prog", "spider"))

@@ -29,7 +29,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "N_", "_", "choose", "language", "ngettext", "set_language"]
+__all__ = ["LANGUAGES", "NN_", "NP_", "N_", "_", "argparse_in_language", "pgettext", "choose", "language", "ngettext", "set_language"]
 
 DOMAIN = "spider"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -75,8 +75,8 @@ def language() -> str:
 
 
 def _(message: str) -> str:
-    """``message`` in the current language."""
-    return _current.gettext(message)
+    """``message`` in the current language (``""`` stays ``""``: gettext would give the header)."""
+    return _current.gettext(message) if message else message
 
 
 def N_(message: str) -> str:
@@ -84,6 +84,50 @@ def N_(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` as said in ``context`` (e.g. ``"footer"``: a shorter word where room is short);
+    without a translation for that context, as :func:`_` says it."""
+    catalog = getattr(_current, "_catalog", None)  # GNUTranslations' own table (a miss would give message back)
+    key = f"{context}\x04{message}"
+    if message and catalog is not None and key in catalog:
+        return catalog[key]
+    return _(message)
+
+
+def NP_(context: str, message: str) -> str:
+    """``message`` unchanged, marked for the catalogs in ``context`` (shown with :func:`pgettext`)."""
+    return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """``(singular, plural)`` unchanged, marked for the catalogs as one plural message (shown with
+    :func:`ngettext` or a translation's own ``ngettext``)."""
+    return singular, plural
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """``singular`` or ``plural`` for ``n``, in the current language."""
     return _current.ngettext(singular, plural, n)
+
+
+def argparse_in_language() -> None:
+    """argparse's own words (``usage:``, ``options``, its errors) through this layer, so that
+    ``--help`` and a usage error read in the language spoken (argparse looks its ``_`` up at each
+    call; its texts are in the catalogs through :data:`ARGPARSE_TEXTS`)."""
+    import argparse
+
+    setattr(argparse, "_", _)
+    setattr(argparse, "ngettext", ngettext)
+
+
+#: The texts of the standard library's argparse that a player can see, for the catalogs.
+ARGPARSE_TEXTS = (
+    N_("usage: "), N_("options"), N_("positional arguments"), N_("show this help message and exit"),
+    N_("show program's version number and exit"), N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"), N_("not allowed with argument %s"), N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"), N_("one of the arguments %s is required"),
+    N_("expected one argument"), N_("expected at most one argument"), N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"), N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("%(prog)s: error: %(message)s\n"), N_("can't open '%(filename)s': %(error)s"),
+)

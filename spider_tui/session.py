@@ -20,10 +20,11 @@ from typing import Any, Callable
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Deal, Game, rules_named
 from spider_tui.records import Record, actions_text, parse_actions, replay, utc_now
+from spider_tui.i18n import _
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
 from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
-from spider_tui.table import Table, plural
+from spider_tui.table import Table, count_text
 
 Data = dict[str, Any]
 Write = Callable[..., None]  # write(change, after=None): apply to memory now, to disk soon
@@ -49,10 +50,10 @@ def is_recorded(table: Table) -> bool:
 def title_for(table: Table) -> str:
     """The round's name on screen: ``Practice``, ``Daily 2026-01-02`` or ``Deal 42``."""
     if table.practice:
-        return "Practice"
+        return _("Practice")
     if table.daily is not None:
-        return f"Daily {table.daily.isoformat()}"
-    return f"Deal {table.deal_number}"
+        return _("Daily {date}").format(date=table.daily.isoformat())
+    return _("Deal {number}").format(number=table.deal_number)
 
 
 def round_state(table: Table) -> RoundState:
@@ -157,9 +158,9 @@ def end_question(kind: str, table: Table) -> str:
     >>> end_question("retry", Table.new(1))
     'Retry this deal from the start? The round in progress ends and counts as played.'
     """
-    ask = "Retry this deal from the start?" if kind == "retry" else "Start a new deal?"
-    tail = " The round in progress ends and counts as played." if is_recorded(table) else " This practice round ends."
-    return ask + tail
+    ask = _("Retry this deal from the start?") if kind == "retry" else _("Start a new deal?")
+    tail = _("The round in progress ends and counts as played.") if is_recorded(table) else _("This practice round ends.")
+    return f"{ask} {tail}"
 
 
 def give_up_question(table: Table) -> str:
@@ -169,17 +170,18 @@ def give_up_question(table: Table) -> str:
     'Give up this round? It ends.'
     """
     counts = table.moves > 0 and is_recorded(table)
-    return "Give up this round? It ends" + (" and counts as lost." if counts else ".")
+    return _("Give up this round? It ends and counts as lost.") if counts else _("Give up this round? It ends.")
 
 
 def start_over_question(state: RoundState) -> str:
     """Start screen New/Daily with an unfinished round saved: the question asked first."""
     if state.daily is not None:
-        what = f"Daily {state.daily.isoformat()}"
+        what = _("Daily {date}").format(date=state.daily.isoformat())
     else:
-        what = f"Deal {state.deal}" if state.deal is not None else "a practice round"
-    counts = "" if saved_result(state).practice else " It ends and counts as played."
-    return f"You have an unfinished round ({what}, {plural(state.moves, 'move')}). Start a new one?{counts}"
+        what = _("Deal {number}").format(number=state.deal) if state.deal is not None else _("a practice round")
+    ask = _("You have an unfinished round ({what}, {moves}). Start a new one?").format(
+        what=what, moves=count_text(state.moves, "move"))
+    return ask if saved_result(state).practice else f"{ask} " + _("It ends and counts as played.")
 
 
 ROUND_OFFERS = frozenset({"new", "retry", "still_winnable"})  # what a solo round offers
@@ -338,7 +340,7 @@ class SoloSession(Session):
             table = table_from_state(state)
         except ValueError as e:
             self.write(lambda d: drop_round(d, token))
-            return f"The saved round could not be read ({e}); it was dropped."
+            return _("The saved round could not be read ({error}); it was dropped.").format(error=e)
         return self.begin(table, token=token)
 
     def start_over_question(self) -> str | None:

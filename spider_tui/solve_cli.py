@@ -18,11 +18,12 @@ import time
 
 from spider_tui import cli_args
 from spider_tui.cli_args import Parser, UsageError
+from spider_tui.i18n import N_, _, ngettext
 from spider_tui.safe_text import visible
 
 DEFAULT_SECONDS = 10.0
 MAX_SECONDS = 24 * 3600.0
-PEEKS = "The solver looks at the face-down cards and the stock, which a player can't see."
+PEEKS = N_("The solver looks at the face-down cards and the stock, which a player can't see.")
 
 
 def printable(text: str) -> str:
@@ -35,26 +36,26 @@ def _seconds(text: str) -> float:
     try:
         s = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seconds must be a number, not {printable(text)!r}") from None
+        raise argparse.ArgumentTypeError(_('seconds must be a number, not {value!r}').format(value=printable(text))) from None
     if not 0 < s <= MAX_SECONDS:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"seconds must be more than 0 and at most {MAX_SECONDS:.0f}, not {printable(text)}")
+        raise argparse.ArgumentTypeError(_('seconds must be more than 0 and at most {most:.0f}, not {value}').format(most=MAX_SECONDS, value=printable(text)))
     return s
 
 
 def solve_parser() -> Parser:
     p = Parser(
         prog="spider solve",
-        description="Could this be won? Searches for a whole win with full knowledge of the cards "
-        "(it looks at face-down cards and the stock).",
+        description=_("Could this be won? Searches for a whole win with full knowledge of the cards "
+        "(it looks at face-down cards and the stock)."),
     )
-    p.add_argument("number", nargs="?", type=cli_args.deal_number, metavar="N", help="deal number 1..2147483647, or a Palast deal code p-…")
-    p.add_argument("--position", metavar="FILE", help="solve a position in notation instead of a deal")
-    p.add_argument("--suits", type=cli_args.suits, metavar="{1,2,4}", help="suit count of deal N (default 1)")
-    p.add_argument("--rules", metavar="NAME", help="rules of deal N (default classic)")
+    p.add_argument("number", nargs="?", type=cli_args.deal_number, metavar="N", help=_("deal number 1..2147483647, or a Palast deal code p-…"))
+    p.add_argument("--position", metavar="FILE", help=_("solve a position in notation instead of a deal"))
+    p.add_argument("--suits", type=cli_args.suits, metavar="{1,2,4}", help=_("suit count of deal N (default 1)"))
+    p.add_argument("--rules", metavar="NAME", help=_("rules of deal N (default classic)"))
     p.add_argument("--seconds", type=_seconds, default=DEFAULT_SECONDS, metavar="S",
-                   help=f"give up after S seconds of CPU time (default {DEFAULT_SECONDS:g}; "
-                   "a busy machine doesn't change the answer)")
-    p.add_argument("--json", action="store_true", help="print the answer as JSON for scripts")
+                   help=_("give up after S seconds of CPU time (default {default:g}; a busy machine doesn't change the answer)").format(
+                       default=DEFAULT_SECONDS))
+    p.add_argument("--json", action="store_true", help=_("print the answer as JSON for scripts"))
     return p
 
 
@@ -65,29 +66,29 @@ def _game(args):
 
     if args.position is not None:
         if args.number is not None:
-            raise UsageError("give a deal number or --position FILE, not both")
+            raise UsageError(_("give a deal number or --position FILE, not both"))
         if args.suits is not None or args.rules is not None:
-            raise UsageError("--suits and --rules go with a deal number; a position file names its own")
+            raise UsageError(_("--suits and --rules go with a deal number; a position file names its own"))
         name = printable(args.position)
         try:
             with open(args.position, encoding="utf-8") as f:
                 text = f.read()
         except (OSError, UnicodeDecodeError) as e:
             reason = getattr(e, "strerror", None) or str(e)
-            raise UsageError(f"argument --position: can't read {name}: {printable(reason)}") from None
+            raise UsageError(_("argument --position: can't read {name}: {value}").format(name=name, value=printable(reason))) from None
         try:
             game = Game.from_text(text)
         except ValueError as e:
-            raise UsageError(f"argument --position: {name}: {printable(str(e))}") from None
+            raise UsageError(_('argument --position: {name}: {value}').format(name=name, value=printable(str(e)))) from None
     else:
         if args.number is None:
-            raise UsageError("give a deal number N or --position FILE")
+            raise UsageError(_("give a deal number N or --position FILE"))
         rules = "classic"
         if args.rules is not None:
             try:
                 rules = rules_named(args.rules).name
             except KeyError as e:
-                raise UsageError(f"argument --rules: {printable(e.args[0])}") from None
+                raise UsageError(_('argument --rules: {value}').format(value=printable(e.args[0]))) from None
         game = Game.new(args.number, suits=args.suits or 1, rules=rules)
     reason = supported(game)
     if reason:
@@ -97,9 +98,10 @@ def _game(args):
 
 def _describe(game, args) -> str:
     if args.position is not None:
-        return f"Position {printable(args.position)}"
+        return _("Position {name}").format(name=printable(args.position))
     extra = "" if game.rules.name == "classic" else f", {game.rules.name}"
-    return f"Deal {game.deal_number} ({game.suits} suit{'s' if game.suits != 1 else ''}{extra})"
+    return ngettext("Deal {number} ({suits} suit{extra})", "Deal {number} ({suits} suits{extra})", game.suits).format(
+        number=game.deal_number, suits=game.suits, extra=extra)
 
 
 def cmd_solve(argv: list[str]) -> int:
@@ -125,15 +127,16 @@ def cmd_solve(argv: list[str]) -> int:
         print(json.dumps(out))
         return 0
     what = _describe(game, args)
-    searched = f"{seconds:.2f} s of CPU time, {found.nodes:,} positions"
+    searched = _("{seconds:.2f} s of CPU time, {nodes:,} positions").format(seconds=seconds, nodes=found.nodes)
     if found.result == WINNABLE:
         n = len(found.moves or [])
-        print(f"{what}: winnable, in {n} move{'s' if n != 1 else ''} ({searched}).")
+        print(ngettext('{what}: winnable, in {n} move ({searched}).', '{what}: winnable, in {n} moves ({searched}).', n).format(
+            what=what, n=n, searched=searched))
     elif found.result == "not winnable":
-        print(f"{what}: not winnable: every line was searched ({searched}).")
+        print(_('{what}: not winnable: every line was searched ({searched}).').format(what=what, searched=searched))
     else:
-        print(f"{what}: unknown: no win found in {args.seconds:g} s of CPU time ({searched}); try more --seconds.")
-    print(PEEKS)
+        print(_('{what}: unknown: no win found in {seconds:g} s of CPU time ({searched}); try more --seconds.').format(what=what, seconds=args.seconds, searched=searched))
+    print(_(PEEKS))
     if found.moves:
         for i in range(0, len(found.moves), 10):
             print("  " + " ".join(f"{m:>7}" for m in found.moves[i:i + 10]).rstrip())

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Callable
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move, Played
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
+from spider_tui.engine_words import said
+from spider_tui.i18n import N_, _, ngettext
 from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
 
@@ -27,14 +29,25 @@ if TYPE_CHECKING:
 
 SUIT_WORDS = ("♠", "♥", "♦", "♣")
 
-STUCK_TEXT = "No moves left. Undo to go back."
-FILL_TO_DEAL_TEXT = "No hint. Fill the empty columns to deal again."
-NO_HINT_TEXT = "No hint: no move helps. Undo, or move sideways."
+STUCK_TEXT = N_("No moves left. Undo to go back.")  # each shown through _()
+FILL_TO_DEAL_TEXT = N_("No hint. Fill the empty columns to deal again.")
+NO_HINT_TEXT = N_("No hint: no move helps. Undo, or move sideways.")
 
 
 def plural(n: int, word: str) -> str:
-    """``1 move``, ``2 moves``."""
+    """``1 move``, ``2 moves`` (English; :func:`count_text` says it in the language spoken)."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def count_text(n: int, word: str) -> str:
+    """``1 move``, ``2 cards``, ``3 hints`` in the language spoken (``word``: move, card or hint)."""
+    if word == "move":
+        return ngettext("{n} move", "{n} moves", n).format(n=n)
+    if word == "card":
+        return ngettext("{n} card", "{n} cards", n).format(n=n)
+    if word == "hint":
+        return ngettext("{n} hint", "{n} hints", n).format(n=n)
+    raise ValueError(word)
 
 
 @dataclass(frozen=True)
@@ -53,8 +66,10 @@ class Selection:
 def describe(move: Move) -> str:
     """A move in words, as the hint says it."""
     if move.is_deal:
-        return "deal a row."
-    return f"move {move.count} card{'s' if move.count != 1 else ''} from column {move.source} to column {move.target}."
+        return _("deal a row.")
+    return ngettext("move {count} card from column {source} to column {target}.",
+                    "move {count} cards from column {source} to column {target}.", move.count or 1).format(
+        count=move.count, source=move.source, target=move.target)
 
 
 @dataclass
@@ -176,7 +191,7 @@ class Table:
             self.game.give_up()
             self.pause()
             self.selection = None
-            self.status = "Time is up. The round is lost."
+            self.status = _("Time is up. The round is lost.")
             self._changed()
             return True
         return False
@@ -189,7 +204,7 @@ class Table:
         self.selection = None
         self.hint_move = None
         self.joker_pending = False
-        self.status = "Given up. The round is lost."
+        self.status = _("Given up. The round is lost.")
         self._changed()
         return True
 
@@ -199,15 +214,15 @@ class Table:
         if self.over:
             return
         if not g.rules.joker:
-            self.status = "This round is played without jokers."
+            self.status = _("This round is played without jokers.")
         elif g.jokers_left < 1:
-            self.status = "No jokers left."
+            self.status = _("No jokers left.")
         else:
             self.joker_pending = not self.joker_pending
             self.selection = None
             self.hint_move = None
-            self.status = (f"Joker ({g.jokers_left} left): pick the column that gets a card. {keys_text('escape')} cancels."
-                           if self.joker_pending else "")
+            self.status = (_("Joker ({left} left): pick the column that gets a card. {key} cancels.").format(
+                left=g.jokers_left, key=_(keys_text("escape"))) if self.joker_pending else "")
         self._changed()
 
     def _play_joker(self, col: int) -> None:
@@ -217,14 +232,15 @@ class Table:
         try:
             played = g.play_joker(col + 1)
         except IllegalMove as e:
-            self.status = e.reason
+            self.status = said(e.reason)
             self._changed()
             return
         self._logged(played)
         self._after_action()
         if choice is not None:
             card = choice[0]
-            self.status = f"Joker: {RANK_CHARS[rank_of(card) - 1].replace('T', '10')}{SUIT_WORDS[suit_of(card)]} onto column {col + 1}."
+            self.status = _("Joker: {card} onto column {n}.").format(
+                card=RANK_CHARS[rank_of(card) - 1].replace("T", "10") + SUIT_WORDS[suit_of(card)], n=col + 1)
             self._changed()
 
     @property
@@ -319,7 +335,7 @@ class Table:
             return False
         self.selection = None
         self.hint_move = self.game.resolve(move)
-        self.status = f"The solver's next move: {describe(self.hint_move)} Enter plays it."
+        self.status = _("The solver's next move: {move} Enter plays it.").format(move=describe(self.hint_move))
         self._changed()
         return True
 
@@ -373,10 +389,10 @@ class Table:
         for t in range(len(self.game.columns)):
             k = self.target_count(t)
             if k is not None and k < sel.count:
-                parts.append(f"column {t + 1} takes only the last {plural(k, 'card')}")
+                parts.append(_("column {n} takes only the last {cards}").format(n=t + 1, cards=count_text(k, "card")))
         if not parts:
             return ""
-        return f"Holding {plural(sel.count, 'card')}: " + "; ".join(parts) + "."
+        return _("Holding {cards}: {parts}.").format(cards=count_text(sel.count, "card"), parts="; ".join(parts))
 
     def clear(self) -> None:
         """Esc: drop the held group, the hint outline and a joker not yet placed."""
@@ -403,7 +419,7 @@ class Table:
             self.status = self.won_text()
         elif g.stuck:
             if not self._stuck_told:
-                self.status = STUCK_TEXT
+                self.status = _(STUCK_TEXT)
                 self._stuck_told = True
         else:
             self._stuck_told = False
@@ -411,8 +427,8 @@ class Table:
 
     def won_text(self) -> str:
         """The status line after a win: moves, time and hints, and how to go on."""
-        return (f"Won: {plural(self.moves, 'move')}, {format_seconds(self.seconds)}, "
-                f"{plural(self.hints_used, 'hint')}. n new, r retry")
+        return _("Won: {moves}, {time}, {hints}. n new, r retry").format(
+            moves=count_text(self.moves, "move"), time=format_seconds(self.seconds), hints=count_text(self.hints_used, "hint"))
 
     def play(self, move: Move | str) -> bool:
         """Play a move; False (with a quiet status line) when the rules refuse it."""
@@ -422,7 +438,7 @@ class Table:
         try:
             played = self.game.play(move)
         except IllegalMove as e:
-            self.status = e.reason
+            self.status = said(e.reason)
             self._changed()
             return False
         self._logged(played)
@@ -521,7 +537,7 @@ class Table:
         t = self.best_target(col, k)
         if t is None:
             self._select(col, k, True)
-            self.status = "That group has nowhere to go."
+            self.status = _("That group has nowhere to go.")
             return
         self.play(Move(col + 1, t + 1, k))
 
@@ -566,7 +582,7 @@ class Table:
                         count = k
                         break
             if t is None:
-                self.status = "That group has nowhere to go."
+                self.status = _("That group has nowhere to go.")
                 self._changed()
                 return
             self.play(Move(col + 1, t + 1, count))
@@ -609,7 +625,7 @@ class Table:
             return False
         reason = self.game.deal_refusal()
         if reason:
-            self.status = reason
+            self.status = said(reason)
             self.selection = None
             self._changed()
             return False
@@ -621,9 +637,9 @@ class Table:
         score_before = self.game.score
         if not self.game.undo():
             if not self.game.rules.undo_allowed:
-                self.status = "Undo is off in this round."
+                self.status = _("Undo is off in this round.")
             else:
-                self.status = "Nothing to undo." if not self.over else ""
+                self.status = _("Nothing to undo.") if not self.over else ""
             self._changed()
             return False
         self._logged("undo")
@@ -636,7 +652,7 @@ class Table:
         self._stuck_told = False
         if self.game.stuck:
             self._stuck_told = True
-            self.status = STUCK_TEXT
+            self.status = _(STUCK_TEXT)
         self._changed()
         return True
 
@@ -649,15 +665,15 @@ class Table:
         if h is None:
             self.hint_move = None
             if self.game.stuck:
-                self.status = STUCK_TEXT
+                self.status = _(STUCK_TEXT)
             elif self.game.stock and sum(1 for c in self.game.columns if not c) >= 2 and self.game.deal_refusal():
-                self.status = FILL_TO_DEAL_TEXT  # SPEC §4: no sideways move is proposed, but say what helps
+                self.status = _(FILL_TO_DEAL_TEXT)  # SPEC §4: no sideways move is proposed, but say what helps
             else:
-                self.status = NO_HINT_TEXT
+                self.status = _(NO_HINT_TEXT)
         else:
             if h != self.hint_move:
                 self.hints_used += 1
             self.hint_move = h
-            self.status = f"Hint: {describe(h)}"
+            self.status = _("Hint: {move}").format(move=describe(h))
         self._changed()
         return h

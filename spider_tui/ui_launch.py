@@ -19,3 +19,4 @@ class Launch:
     server: str | None = None  # spider --server URL: straight to the Palast
     replay: Any = None  # spider replay: a checked records.Record to open in the replay
     ghost: Any = None  # spider --ghost: a checked records.Record to race
+    lang: str | None = None  # spider --lang de|en: over the remembered setting and the locale (SPEC §17)

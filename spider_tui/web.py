@@ -48,23 +48,23 @@ MAX_WIDTH, MAX_HEIGHT = 300, 120  # a terminal needs no more (a 4K screen at a s
 def web_parser() -> Parser:
     p = Parser(
         prog="spider web",
-        description="Serve spider to a web browser: each tab plays its own round, on the same save file. "
-                    "There is no login: anyone who can reach the address can play.",
+        description=_("Serve spider to a web browser: each tab plays its own round, on the same save file. "
+                    "There is no login: anyone who can reach the address can play."),
     )
     p.add_argument("--host", default=DEFAULT_HOST, metavar="HOST",
-                   help=f"address to listen on (default {DEFAULT_HOST}, this machine only; 0.0.0.0 opens it to the network)")
+                   help=_('address to listen on (default {host}, this machine only; 0.0.0.0 opens it to the network)').format(host=DEFAULT_HOST))
     p.add_argument("--port", type=port, default=DEFAULT_PORT, metavar="PORT",
-                   help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+                   help=_('port to listen on (default {port}; 0 picks a free one)').format(port=DEFAULT_PORT))
     p.add_argument("--data-dir", metavar="DIR",
-                   help="where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)")
-    p.add_argument("--four-color", action="store_true", help="a colour for each suit, in every tab")
+                   help=_("where save.toml lives (default: the user data dir; env SPIDER_DATA_DIR)"))
+    p.add_argument("--four-color", action="store_true", help=_("a colour for each suit, in every tab"))
     p.add_argument("--public-host", action="append", default=[], metavar="NAME",
-                   help="a host name browsers use to reach this server (repeatable); other names are refused "
-                        "(addresses and localhost always work)")
+                   help=_("a host name browsers use to reach this server (repeatable); other names are refused "
+                          "(addresses and localhost always work)"))
     p.add_argument("--max-sessions", type=_positive_int, default=DEFAULT_MAX_SESSIONS, metavar="N",
-                   help=f"tabs playing at once, each an app process (default {DEFAULT_MAX_SESSIONS})")
+                   help=_("tabs playing at once, each an app process (default {n})").format(n=DEFAULT_MAX_SESSIONS))
     p.add_argument("--idle-minutes", type=_positive_float, default=DEFAULT_IDLE_MINUTES, metavar="M",
-                   help=f"close a tab with no key or click for M minutes (default {DEFAULT_IDLE_MINUTES:g})")
+                   help=_("close a tab with no key or click for M minutes (default {n:g})").format(n=DEFAULT_IDLE_MINUTES))
     return p
 
 
@@ -98,10 +98,10 @@ def plain(text: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in text)
 
 
-def tab_command(data_dir: Path, python: str = sys.executable, four_color: bool = False) -> str:
-    """The shell command textual-serve runs for each browser tab."""
+def tab_command(data_dir: Path, python: str = sys.executable, four_color: bool = False, lang: str | None = None) -> str:
+    """The shell command textual-serve runs for each browser tab (``lang``: ``spider web --lang``)."""
     command = f"exec {shlex.quote(python)} -m spider_tui.web_tab --data-dir {shlex.quote(str(data_dir))}"
-    return command + (" --four-color" if four_color else "")
+    return command + (" --four-color" if four_color else "") + (f" --lang {shlex.quote(lang)}" if lang else "")
 
 
 def url_host(host: str) -> str:
@@ -235,7 +235,7 @@ FULL_PAGE = """<!DOCTYPE html>
 """
 
 
-def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, *,
+def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, lang: str | None = None, *,
                 public_hosts: tuple[str, ...] = (), max_sessions: int = DEFAULT_MAX_SESSIONS,
                 idle_seconds: float = DEFAULT_IDLE_MINUTES * 60):
     """A textual-serve ``Server`` for the game (imported here: only ``spider web`` needs it)."""
@@ -248,7 +248,7 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, 
         """textual-serve's Server with our page, our start message and a clean stop."""
 
         def __init__(self) -> None:
-            super().__init__(tab_command(data_dir, four_color=four_color), host=host, port=port, title="spider")
+            super().__init__(tab_command(data_dir, four_color=four_color, lang=lang), host=host, port=port, title="spider")
             self.tabs: set[asyncio.Task] = set()
 
         def web_app(self) -> web.Application:
@@ -405,12 +405,12 @@ def _int(text: str, default: int) -> int:
 
 
 async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = False, out=sys.stdout,
-                public_hosts: list[str] | tuple[str, ...] = (), max_sessions: int = DEFAULT_MAX_SESSIONS,
-                idle_seconds: float = DEFAULT_IDLE_MINUTES * 60) -> int:
+                lang: str | None = None, public_hosts: list[str] | tuple[str, ...] = (),
+                max_sessions: int = DEFAULT_MAX_SESSIONS, idle_seconds: float = DEFAULT_IDLE_MINUTES * 60) -> int:
     """Serve until SIGINT or SIGTERM; print the URL once the port is open."""
     from aiohttp import web
 
-    server = make_server(host, port, data_dir, four_color, public_hosts=tuple(public_hosts),
+    server = make_server(host, port, data_dir, four_color, lang, public_hosts=tuple(public_hosts),
                          max_sessions=max_sessions, idle_seconds=idle_seconds)
     runner = web.AppRunner(server.web_app(), access_log=None, shutdown_timeout=1.0)
     await runner.setup()
@@ -420,7 +420,7 @@ async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = Fals
     except OSError as e:
         await runner.cleanup()
         reason = e.strerror or str(e)
-        print(f"spider web: can't listen on {plain(host)}:{port}: {plain(reason)}", file=sys.stderr)
+        print(_("spider web: can't listen on {host}:{port}: {reason}").format(host=plain(host), port=port, reason=plain(reason)), file=sys.stderr)
         return 1
     bound = runner.addresses[0][1] if runner.addresses else port
     stop = asyncio.Event()
@@ -428,16 +428,17 @@ async def serve(host: str, port: int, data_dir: Path, *, four_color: bool = Fals
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     url = f"http://{url_host(host)}:{bound}/"
+    # The first line stays English: scripts and tests read the address from it.
     lines = [f"spider is served at {url}",
-             f"Each browser tab plays its own round; all share {plain(str(data_dir / 'save.toml'))}."]
+             _("Each browser tab plays its own round; all share {path}.").format(path=plain(str(data_dir / "save.toml")))]
     if host in ALL_ADDRESSES:
-        lines.append("Listening on every network address: anyone who can reach this machine can play "
-                     "and change the save file (there is no login).")
-    lines.append("Ctrl+C stops the server.")
+        lines.append(_("Listening on every network address: anyone who can reach this machine can play "
+                       "and change the save file (there is no login)."))
+    lines.append(_("Ctrl+C stops the server."))
     print("\n".join(lines), file=out, flush=True)
     try:
         await stop.wait()
-        print("spider web: stopping; open tabs keep their rounds.", file=out, flush=True)
+        print(_("spider web: stopping; open tabs keep their rounds."), file=out, flush=True)
     finally:
         # A second Ctrl+C while the tabs write their rounds changes nothing: the stop is bounded.
         await server.close_tabs()
@@ -453,16 +454,16 @@ def cmd_web(argv: list[str]) -> int:
 
     args = web_parser().parse_args(argv)
     if any(not c.isprintable() for c in args.host):
-        raise UsageError("argument --host: not a host name or address", "spider web")
+        raise UsageError(_("argument --host: not a host name or address"), "spider web")
     data_dir = resolve_data_dir(args.data_dir).absolute()
     if data_dir.exists() and not data_dir.is_dir():
         # Every tab would say so; say it once, before anyone opens one.
-        print(f"spider web: the data dir {plain(str(data_dir))} is not a directory", file=sys.stderr)
+        print(_('spider web: the data dir {path} is not a directory').format(path=plain(str(data_dir))), file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.WARNING, format="spider web: %(message)s")
     for name in args.public_host:
         if not name or any(not c.isprintable() or c.isspace() for c in name):
-            raise UsageError("argument --public-host: not a host name", "spider web")
-    return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color,
+            raise UsageError(_("argument --public-host: not a host name"), "spider web")
+    return asyncio.run(serve(args.host, args.port, data_dir, four_color=args.four_color, lang=args.lang,
                              public_hosts=args.public_host, max_sessions=args.max_sessions,
                              idle_seconds=args.idle_minutes * 60))

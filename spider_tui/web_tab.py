@@ -43,9 +43,10 @@ def tab_args(argv: list[str]) -> tuple[Path, Launch]:
                                 description="One browser tab's game (started by `spider web`).")
     p.add_argument("--data-dir", required=True, metavar="DIR")
     p.add_argument("--four-color", action="store_true")
+    p.add_argument("--lang", choices=("de", "en"))  # spider web --lang: every tab speaks it
     args = p.parse_args(argv)
     # The browser draws the suit glyphs whatever the server's locale says: never ASCII here.
-    return save_path(resolve_data_dir(args.data_dir)), Launch(ascii=False, four_color=args.four_color)
+    return save_path(resolve_data_dir(args.data_dir)), Launch(ascii=False, four_color=args.four_color, lang=args.lang)
 
 
 def main(argv: list[str] | None = None) -> int:

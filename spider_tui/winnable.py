@@ -27,6 +27,7 @@ from typing import Generic, TypeVar
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game
 from spider_tui.engine.solve import UNKNOWN, WINNABLE, Solution, solve
+from spider_tui.i18n import _, ngettext
 
 CACHE_NAME = "winnable.json"
 SUIT_COUNTS = (1, 2, 4)
@@ -156,7 +157,7 @@ def prove_now(suits: int, rng: random.Random, cancel: threading.Event | None = N
               tries: int = 50, seconds: float = PROVE_SECONDS) -> int | None:
     """Search random numbers until one proves winnable and return it, or None after ``tries``
     or a cancel.  In this process: the app calls ``search.find_winnable`` (a child) instead."""
-    for _ in range(tries):
+    for _i in range(tries):
         if cancel is not None and cancel.is_set():
             return None
         number = rng.randint(MIN_DEAL, MAX_DEAL)
@@ -289,20 +290,23 @@ class Answer:
             n = len(self.moves) - i
             if n == 0:
                 return None
-            return (f"Yes: this position can still be won, in {n} more move{'s' if n != 1 else ''}. "
-                    f"{key}: show the solver's next move.")
+            return ngettext("Yes: this position can still be won, in {n} more move. {key}: show the solver's next move.",
+                            "Yes: this position can still be won, in {n} more moves. {key}: show the solver's next move.",
+                            n).format(n=n, key=key)
         return answer_text(self.found, self.seconds)
 
 
 def answer_text(found: Solution, seconds: float, limit: float = QUESTION_SECONDS) -> str:
     """What the player reads about a Question's answer (plain text, no markup)."""
-    peek = "The solver looked at the face-down cards and the stock."
+    peek = _("The solver looked at the face-down cards and the stock.")
     if found.result == WINNABLE:
         n = len(found.moves or [])
-        return f"Yes: this position can still be won, in {n} more move{'s' if n != 1 else ''}. {peek}"
+        return ngettext("Yes: this position can still be won, in {n} more move.",
+                        "Yes: this position can still be won, in {n} more moves.", n).format(n=n) + " " + peek
     if found.result == "not winnable":
-        return f"No: this position can't be won any more, whatever you play. {peek}"
-    return f"No answer: the solver found no win in {limit:g} s (that doesn't mean there is none). {peek}"
+        return _("No: this position can't be won any more, whatever you play.") + " " + peek
+    return _("No answer: the solver found no win in {limit:g} s (that doesn't mean there is none).").format(
+        limit=limit) + " " + peek
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from importlib import resources
 
 from spider_tui.engine import Game, IllegalMove
 from spider_tui.engine.scoring import JOIN_POINTS, REVEAL_POINTS, RUN_POINTS, WIN_POINTS
+from spider_tui.i18n import N_, _, language
 
 #: Positions the reachability search looks at before it gives up (and says nothing): the wrong
 #: lines of the lessons are known within 1000; 2000 keeps an action under ~0.4 s CPU at worst.
@@ -24,7 +25,7 @@ SEARCH_BUDGET = 2_000
 #: Moves ahead the search looks at most (lesson positions are short).
 MAX_DEPTH = 200
 
-CANT_FINISH = "This lesson can't be finished from here any more. Undo, or r to retry."
+CANT_FINISH = N_("This lesson can't be finished from here any more. Undo, or r to retry.")
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,26 @@ class Lesson:
     position: str
     solution: tuple[str, ...] = ()
     wrong: tuple[str, ...] = ()
+    #: The German words of the file (``#: title.de:``, ``task.de``, ``success.de``): (title, task, success).
+    german: tuple[str, str, tuple[str, ...]] | None = None
+
+    def _said(self) -> tuple[str, str, tuple[str, ...]]:
+        if language() == "de" and self.german is not None:
+            return self.german
+        return self.title, self.task, self.success
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the language spoken (the file's German when it has one)."""
+        return self._said()[0]
+
+    @property
+    def shown_task(self) -> str:
+        return self._said()[1]
+
+    @property
+    def shown_success(self) -> tuple[str, ...]:
+        return self._said()[2]
 
     def game(self) -> Game:
         return Game.from_text(self.position)
@@ -205,7 +226,19 @@ def parse_lesson(name: str, text: str) -> Lesson:
         goal=Goal.parse(meta["goal"][0]), success=tuple(meta["success"][:2]), position=text,
         solution=tuple(" ".join(meta.get("solution", [])).split()),
         wrong=tuple(" ".join(meta.get("wrong", [])).split()),
+        german=_german(name, meta),
     )
+
+
+def _german(name: str, meta: dict[str, list[str]]) -> tuple[str, str, tuple[str, ...]] | None:
+    """The ``.de`` lines of a lesson: all three or none (a half-translated lesson is a fault)."""
+    keys = ("title.de", "task.de", "success.de")
+    if not any(k in meta for k in keys):
+        return None
+    for k in keys:
+        if k not in meta:
+            raise ValueError(f"lesson {name}: no '#: {k}:' line (the German needs title, task and success)")
+    return meta["title.de"][0], meta["task.de"][0], tuple(meta["success.de"][:2])
 
 
 @lru_cache(maxsize=1)
@@ -246,10 +279,10 @@ class LessonRun:
         """The status line: the task, the lesson's explanation once done, or that it can't be
         finished from here."""
         if self.state == "done":
-            return "Done! " + " ".join(self.lesson.success)
+            return _("Done!") + " " + " ".join(self.lesson.shown_success)
         if self.state == "lost":
-            return CANT_FINISH
-        return self.lesson.task
+            return _(CANT_FINISH)
+        return self.lesson.shown_task
 
     def check(self) -> str:
         """Look at the game after an action (or an undo); returns the new state."""
@@ -265,7 +298,7 @@ class LessonRun:
     def play(self, move: str) -> str:
         """Play ``move`` (raises IllegalMove) and check; for tests and scripts."""
         if self.state == "done":
-            raise IllegalMove("The lesson is done.")
+            raise IllegalMove(_("The lesson is done."))
         self.game.play(move)
         return self.check()
 

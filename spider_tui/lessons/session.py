@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from spider_tui.commands import keys_text
+from spider_tui.i18n import N_, _
 from spider_tui.lessons.runner import Lesson, LessonRun, load_lessons
 from spider_tui.session import Session
 from spider_tui.store.lessons import mark_lesson_done
@@ -44,7 +45,7 @@ class LessonTable(Table):
         self.run.check()
         self.status = self.run.status
         if self.run.state == "done":
-            self.status += f" ({keys_text('new')}: next lesson)"
+            self.status += " " + _("({key}: next lesson)").format(key=keys_text("new"))
 
     def undo(self) -> bool:
         undone = super().undo()
@@ -63,7 +64,7 @@ class LessonSession(Session):
     """The lessons, one at a time.  ``data``/``write`` as for :class:`SoloSession`."""
 
     offers = frozenset({"retry", "new"})  # New: the next lesson
-    new_label = "Next"
+    new_label = N_("Next")  # shown through _()
 
     def __init__(self, data: Callable[[], Data], write: Callable[..., None]) -> None:
         self.data = data
@@ -80,7 +81,9 @@ class LessonSession(Session):
 
     @property
     def title(self) -> str:
-        return "" if self.lesson is None else f"Lesson {self.lesson.number}: {self.lesson.title}"
+        if self.lesson is None:
+            return ""
+        return _("Lesson {number}: {title}").format(number=self.lesson.number, title=self.lesson.shown_title)
 
     @property
     def recorded(self) -> bool:

@@ -16,7 +16,7 @@ import sqlite3
 import sys
 
 from spider_tui.cli_args import Parser, UsageError, port
-from spider_tui.i18n import N_
+from spider_tui.i18n import N_, _
 
 DEFAULT_URL = "ws://127.0.0.1:8765"
 
@@ -28,9 +28,9 @@ def _positive(kind):
         try:
             v = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(_('must be a number, not {text!r}').format(text=text)) from None
         if v <= 0:
-            raise argparse.ArgumentTypeError(f"must be more than 0, not {text!r}")
+            raise argparse.ArgumentTypeError(_('must be more than 0, not {text!r}').format(text=text))
         return v
 
     return check
@@ -40,38 +40,38 @@ def _url(text: str) -> str:
     import argparse
 
     if not text.startswith(("ws://", "wss://")):
-        raise argparse.ArgumentTypeError(f"a server URL starts with ws:// or wss://, not {text!r}")
+        raise argparse.ArgumentTypeError(_('a server URL starts with ws:// or wss://, not {text!r}').format(text=text))
     return text
 
 
 def server_parser() -> Parser:
-    p = Parser(prog="spider server", description="Run the Palast: live Spider tables over WebSocket.")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=port, default=8765, help="port (default 8765; 0 picks a free one)")
-    p.add_argument("--db", metavar="URL", help="database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir), "
-                   "or postgresql://… (then several server processes can share it)")
-    p.add_argument("--data-dir", metavar="DIR", help="where palast.sqlite3 lives (default: the user data dir; env SPIDER_DATA_DIR)")
-    p.add_argument("--round-seconds", type=_positive(float), default=20 * 60, help="round clock (default 1200)")
-    p.add_argument("--fast-seconds", type=_positive(float), default=10 * 60, help="round clock at Fast tables (default 600)")
-    p.add_argument("--between-seconds", type=_positive(float), default=30, help="pause between rounds at most (default 30)")
+    p = Parser(prog="spider server", description=_("Run the Palast: live Spider tables over WebSocket."))
+    p.add_argument("--host", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)"))
+    p.add_argument("--port", type=port, default=8765, help=_("port (default 8765; 0 picks a free one)"))
+    p.add_argument("--db", metavar="URL", help=_("database: sqlite:///PATH or a path (default: palast.sqlite3 in the data dir), "
+                   "or postgresql://… (then several server processes can share it)"))
+    p.add_argument("--data-dir", metavar="DIR", help=_("where palast.sqlite3 lives (default: the user data dir; env SPIDER_DATA_DIR)"))
+    p.add_argument("--round-seconds", type=_positive(float), default=20 * 60, help=_("round clock (default 1200)"))
+    p.add_argument("--fast-seconds", type=_positive(float), default=10 * 60, help=_("round clock at Fast tables (default 600)"))
+    p.add_argument("--between-seconds", type=_positive(float), default=30, help=_("pause between rounds at most (default 30)"))
     p.add_argument("--start-wait", type=_positive(float), default=30,
-                   help="a standard table starts this long after its second player sat down (default 30)")
+                   help=_("a standard table starts this long after its second player sat down (default 30)"))
     p.add_argument("--heartbeat-seconds", type=_positive(float), default=5,
-                   help="with several processes: how often each says it is alive; one silent for 3x this is "
-                        "taken as gone and its players show offline (default 5)")
+                   help=_("with several processes: how often each says it is alive; one silent for 3x this is "
+                        "taken as gone and its players show offline (default 5)"))
     p.add_argument("--out-seconds", type=_positive(float), default=60,
-                   help="a player offline this long while playing is out; a round of players all done or out "
-                        "ends (default 60)")
+                   help=_("a player offline this long while playing is out; a round of players all done or out "
+                        "ends (default 60)"))
     p.add_argument("--house-bots-after", type=_positive(float), default=20, metavar="S",
-                   help="a person alone at a standard table this long gets house bots (fair bots, marked as "
-                        "bots, never rated) until the table is full (default 20)")
+                   help=_("a person alone at a standard table this long gets house bots (fair bots, marked as "
+                        "bots, never rated) until the table is full (default 20)"))
     p.add_argument("--house-bot-pace", type=_positive(float), default=2.5, metavar="S",
-                   help="seconds between a house bot's actions, on average (default 2.5)")
+                   help=_("seconds between a house bot's actions, on average (default 2.5)"))
     p.add_argument("--house-tables", type=_positive(int), default=16, metavar="N",
-                   help="at most this many tables have house bots at once (default 16)")
+                   help=_("at most this many tables have house bots at once (default 16)"))
     p.add_argument("--house-cpu", type=_positive(float), default=0.25, metavar="SHARE",
-                   help="the share of one CPU the house bots' thinking may use, averaged (default 0.25)")
-    p.add_argument("--no-house-bots", action="store_true", help="never seat house bots")
+                   help=_("the share of one CPU the house bots' thinking may use, averaged (default 0.25)"))
+    p.add_argument("--no-house-bots", action="store_true", help=_("never seat house bots"))
     # The app's embedded Palast: the server stops when the app (its stdin's other end) is gone.
     p.add_argument("--until-stdin-closes", action="store_true", help=argparse.SUPPRESS)
     # The embedded Palast: only connections that present the secret in $SPIDER_PALAST_KEY get in.
@@ -79,21 +79,20 @@ def server_parser() -> Parser:
     from spider_tui.palast.server.server import Limits
 
     d = Limits()
-    g = p.add_argument_group("limits per address and player (docs/security.md)")
+    g = p.add_argument_group(_("limits per address and player (docs/security.md)"))
     g.add_argument("--max-connections", type=_positive(int), default=d.connections, metavar="N",
-                   help=f"connections at once, all addresses (default {d.connections})")
+                   help=_('connections at once, all addresses (default {connections})').format(connections=d.connections))
     g.add_argument("--per-address", type=_positive(int), default=d.per_address, metavar="N",
-                   help=f"connections at once from one address (default {d.per_address})")
+                   help=_('connections at once from one address (default {per_address})').format(per_address=d.per_address))
     g.add_argument("--names-per-hour", type=_positive(int), default=d.names, metavar="N",
-                   help=f"new player names one address may register in an hour (default {d.names})")
+                   help=_('new player names one address may register in an hour (default {names})').format(names=d.names))
     g.add_argument("--tables-per-address", type=_positive(int), default=d.tables, metavar="N",
-                   help=f"tables opened from one address waiting to start at once (default {d.tables})")
+                   help=_('tables opened from one address waiting to start at once (default {tables})').format(tables=d.tables))
     g.add_argument("--address-rate", type=_positive(float), default=d.address_rate, metavar="R",
-                   help=f"messages a second from one address, all its players together (default {d.address_rate:g}; "
-                        f"each player: {d.rate:g} a second after a burst of {d.burst:g})")
+                   help=_('messages a second from one address, all its players together (default {address_rate:g}; each player: {rate:g} a second after a burst of {burst:g})').format(address_rate=d.address_rate, rate=d.rate, burst=d.burst))
     g.add_argument("--forwarded-for", action="store_true",
-                   help="behind a reverse proxy (TLS): take each client's address from the last X-Forwarded-For "
-                        "entry; only when every connection comes through that proxy")
+                   help=_("behind a reverse proxy (TLS): take each client's address from the last X-Forwarded-For "
+                        "entry; only when every connection comes through that proxy"))
     return p
 
 
@@ -124,7 +123,7 @@ def cmd_server(argv: list[str]) -> int:
     try:
         store = open_store(args.db, resolve_data_dir(args.data_dir))
     except ValueError as e:
-        raise UsageError(f"argument --db: {e}", "spider server") from None
+        raise UsageError(_('argument --db: {e}').format(e=e), "spider server") from None
     options = Options(round_seconds=args.round_seconds, fast_seconds=args.fast_seconds,
                       between_seconds=args.between_seconds, start_wait=args.start_wait,
                       heartbeat_seconds=args.heartbeat_seconds, out_seconds=args.out_seconds,
@@ -157,6 +156,7 @@ def cmd_server(argv: list[str]) -> int:
 
         await server.start()
         quiet_gc()
+        # Not translated: the embedded Palast and scripts read this line for the address.
         print(f"spider server: listening on ws://{args.host}:{server.port}", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
@@ -187,16 +187,16 @@ def cmd_server(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 0
     except OSError as e:
-        print(f"spider server: can't listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        print(_("spider server: can't listen on {host}:{port}: {reason}").format(host=args.host, port=args.port, reason=e.strerror or e), file=sys.stderr)
         return 1
     except sqlite3.Error as e:
-        print(f"spider server: can't use the database {getattr(store, 'path', args.db)}: {e}", file=sys.stderr)
+        print(_("spider server: can't use the database {db}: {e}").format(db=getattr(store, 'path', args.db), e=e), file=sys.stderr)
         return 1
     except Exception as e:  # PostgreSQL unreachable or refusing: one line, no traceback
         if not type(e).__module__.startswith("psycopg"):
             raise
         first = _plain(str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__)
-        print(f"spider server: can't use the database: {first}", file=sys.stderr)
+        print(_("spider server: can't use the database: {first}").format(first=first), file=sys.stderr)
         return 1
     return 0
 
@@ -212,13 +212,13 @@ def remembered_server() -> str:
         return DEFAULT_URL
 
 
-SERVER_HELP = f"server (default: the one the game last signed in to, else {DEFAULT_URL})"
+SERVER_HELP = N_("server (default: the one the game last signed in to, else {url})")  # .format(url=DEFAULT_URL) where shown
 
 
 def league_parser() -> Parser:
-    p = Parser(prog="spider league", description="Print the Palast league: ratings, tables, wins, experience.")
-    p.add_argument("--server", type=_url, default=None, metavar="URL", help=SERVER_HELP)
-    p.add_argument("--json", action="store_true", help='print {"players": [...]} for scripts')
+    p = Parser(prog="spider league", description=_("Print the Palast league: ratings, tables, wins, experience."))
+    p.add_argument("--server", type=_url, default=None, metavar="URL", help=_(SERVER_HELP).format(url=DEFAULT_URL))
+    p.add_argument("--json", action="store_true", help=_('print {"players": [...]} for scripts'))
     return p
 
 
@@ -262,7 +262,7 @@ def cmd_league(argv: list[str]) -> int:
     try:
         players, total = asyncio.run(_fetch_league(args.server))
     except (OSError, ConnectionError, asyncio.TimeoutError, Exception) as e:  # noqa: BLE001 - one line, no traceback
-        print(f"spider league: can't get the league from {args.server}: {_plain(e) or type(e).__name__}", file=sys.stderr)
+        print(_("spider league: can't get the league from {server}: {reason}").format(server=args.server, reason=_plain(e) or type(e).__name__), file=sys.stderr)
         return 1
     if args.json:
         keys = ("name", "rating", "tables", "wins", "experience")
@@ -272,54 +272,53 @@ def cmd_league(argv: list[str]) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title="Palast league")
-    for col, just in (("#", "right"), ("Player", "left"), ("Rating", "right"), ("Tables", "right"),
-                      ("Wins", "right"), ("Experience", "right")):
+    table = Table(title=_("Palast league"))
+    for col, just in (("#", "right"), (_("Player"), "left"), (_("Rating"), "right"), (_("Tables"), "right"),
+                      (_("Wins"), "right"), (_("Experience"), "right")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for i, p in enumerate(players, 1):
         table.add_row(str(i), Text(_plain(p.get("name", ""))), f"{p.get('rating', 0):.2f}", str(p.get("tables", 0)),
                       str(p.get("wins", 0)), str(p.get("experience", 0)))
     if not players:
-        print("No one has played a table yet.")
+        print(_("No one has played a table yet."))
     else:
         Console().print(table)
         if total > len(players):
-            print(f"The best {len(players)} of {total} players.")
+            print(_('The best {shown} of {total} players.').format(shown=len(players), total=total))
     return 0
 
 
 def bots_parser() -> Parser:
     from spider_tui.palast.client.bots import DEFAULT_LEVEL, MAX_LEVEL, PACES
 
-    p = Parser(prog="spider bots", description="Run bot players at standard tables (they play by the hint).")
-    p.add_argument("--server", type=_url, default=None, metavar="URL", help=SERVER_HELP)
-    p.add_argument("--players", type=_positive(int), required=True, metavar="N", help="bot players, one connection each")
-    p.add_argument("--rate", type=_positive(float), default=1.0, metavar="R", help="actions a second per bot (default 1)")
-    p.add_argument("--seconds", type=_positive(float), default=60.0, metavar="S", help="how long to play (default 60)")
+    p = Parser(prog="spider bots", description=_("Run bot players at standard tables (they play by the hint)."))
+    p.add_argument("--server", type=_url, default=None, metavar="URL", help=_(SERVER_HELP).format(url=DEFAULT_URL))
+    p.add_argument("--players", type=_positive(int), required=True, metavar="N", help=_("bot players, one connection each"))
+    p.add_argument("--rate", type=_positive(float), default=1.0, metavar="R", help=_("actions a second per bot (default 1)"))
+    p.add_argument("--seconds", type=_positive(float), default=60.0, metavar="S", help=_("how long to play (default 60)"))
     p.add_argument("--level", type=int, choices=range(0, MAX_LEVEL + 1), default=DEFAULT_LEVEL, metavar="L",
-                   help=f"how far each bot looks ahead: 1 (quick) to {MAX_LEVEL} (strong), the size of each plan; "
-                   f"0 plays the hint (cheap, for load tests) (default {DEFAULT_LEVEL})")
+                   help=_('how far each bot looks ahead: 1 (quick) to {most} (strong), the size of each plan; 0 plays the hint (cheap, for load tests) (default {default})').format(most=MAX_LEVEL, default=DEFAULT_LEVEL))
     p.add_argument("--pace", choices=PACES, default="fast",
-                   help="fast: R actions a second; human: a few seconds to look at a new table, "
-                   "about a second a move after that (default fast)")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+                   help=_("fast: R actions a second; human: a few seconds to look at a new table, "
+                   "about a second a move after that (default fast)"))
+    p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     p.add_argument("--progress", action="store_true",
-                   help='print {"progress": N} (actions accepted so far) once a second, for benchmarks')
-    p.description = ("Run bot players at standard tables (they play as the fair bot: they see only what a "
-                     "player sees and never undo).")
+                   help=_('print {"progress": N} (actions accepted so far) once a second, for benchmarks'))
+    p.description = _("Run bot players at standard tables (they play as the fair bot: they see only what a "
+                      "player sees and never undo).")
     return p
 
 
 def cmd_bots(argv: list[str]) -> int:
     args = bots_parser().parse_args(argv)
     if args.players > 5000:
-        raise UsageError("argument --players: at most 5000", "spider bots")
+        raise UsageError(_("argument --players: at most 5000"), "spider bots")
     from spider_tui.palast.client.bots import run_bots
 
     args.server = args.server or remembered_server()
     problem = asyncio.run(_unreachable(args.server))
     if problem:  # say why at once, not "errors: N" after the run
-        print(f"spider bots: can't reach {args.server}: {problem} (is `spider server` running there?)",
+        print(_("spider bots: can't reach {server}: {problem} (is `spider server` running there?)").format(server=args.server, problem=problem),
               file=sys.stderr)
         return 1
     try:

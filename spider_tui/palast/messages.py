@@ -275,6 +275,8 @@ class Hello(Message):
                          bad=f"This server speaks protocol {PROTOCOL} (the whole number {PROTOCOL}).")
     name: str = wire(text=64, missing="'hello' needs a 'name'.")
     token: str | None = wire(None, text=128, nullable=True)
+    #: the language the client reads the server's reasons in (SPEC §17): "de" or "en"; absent: English
+    lang: str | None = wire(None, text=16, nullable=True, omit=True)
 
     def checked(self) -> Hello:
         if self.token is not None:

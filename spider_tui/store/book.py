@@ -20,6 +20,7 @@ from datetime import date
 from typing import Any
 
 from spider_tui.engine import rules_named
+from spider_tui.i18n import _
 from spider_tui.safe_text import visible
 from spider_tui.store.daily import daily_dates, is_daily_won
 from spider_tui.store.savefile import SaveError, SaveFile, default_data
@@ -55,7 +56,7 @@ class SaveBook:
             self.data: Data = save.load()
         except SaveError as e:  # e.g. the save file is a directory: play on, say so once
             self.data = default_data()
-            self.load_error = f"{e} Results of this session can't be kept."
+            self.load_error = f"{e} " + _("Results of this session can't be kept.")
         self.writer = SaveWriter(save, on_written=on_written)
         self._write_failing = False
 
@@ -111,13 +112,13 @@ class SaveBook:
             if self._write_failing:
                 return None
             self._write_failing = True
-            return "error", visible(f"{error} Nothing is lost yet: your results are kept and saved "
-                                    f"with the next change (or when you quit).")
+            return "error", visible(f"{error} " + _("Nothing is lost yet: your results are kept and saved "
+                                                    "with the next change (or when you quit)."))
         if data is not None and self.writer.idle:
             self.data = data  # the file as written: it has the other instances' results too
         if self._write_failing:
             self._write_failing = False
-            return "information", "The save file could be written again; nothing was lost."
+            return "information", _("The save file could be written again; nothing was lost.")
         return None
 
     def flush(self, timeout: float) -> None:

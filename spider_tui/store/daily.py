@@ -13,6 +13,8 @@ import re
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from spider_tui.i18n import _
+
 DAILY_WINDOW = 30
 """How many dates are open: today and the ``DAILY_WINDOW - 1`` days before it."""
 
@@ -45,11 +47,11 @@ def check_daily(d: date, today: date) -> str | None:
     'The daily challenge for 2026-11-30 is not open yet: it is in the future.'
     """
     if d > today:
-        return f"The daily challenge for {d.isoformat()} is not open yet: it is in the future."
+        return _("The daily challenge for {date} is not open yet: it is in the future.").format(date=d.isoformat())
     oldest = today - timedelta(days=DAILY_WINDOW - 1)
     if d < oldest:
-        return (f"The daily challenge for {d.isoformat()} is closed: only today and the "
-                f"{DAILY_WINDOW - 1} days before are open (from {oldest.isoformat()}).")
+        return _("The daily challenge for {date} is closed: only today and the {days} days before are open "
+                 "(from {oldest}).").format(date=d.isoformat(), days=DAILY_WINDOW - 1, oldest=oldest.isoformat())
     return None
 
 

@@ -15,13 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from spider_tui.i18n import N_, _, ngettext
+
 from .marks import mark, marked
 from .stats import summary
 
 #: Wins at a level before the next one is suggested (once).
 SUGGEST_AFTER = 3
-ROUND_TIME = "A round takes 10–25 minutes. Every level is open."
-HEAD = "good play wins"
+ROUND_TIME = N_("A round takes 10–25 minutes. Every level is open.")  # shown through _()
+HEAD = N_("good play wins")
 
 
 @dataclass(frozen=True)
@@ -32,13 +34,13 @@ class Level:
 
     @property
     def name(self) -> str:
-        return f"{self.suits} suit{'' if self.suits == 1 else 's'}"
+        return ngettext("{n} suit", "{n} suits", self.suits).format(n=self.suits)
 
 
 LEVELS = (
-    Level(1, "beginner", "nearly all"),
-    Level(2, "", "about 4 in 5"),
-    Level(4, "competition", "about 1 in 3"),
+    Level(1, N_("beginner"), N_("nearly all")),
+    Level(2, "", N_("about 4 in 5")),
+    Level(4, N_("competition"), N_("about 1 in 3")),
 )
 
 
@@ -55,17 +57,17 @@ def record(data: dict[str, Any], suits: int) -> tuple[int, int]:
 def record_text(data: dict[str, Any], suits: int) -> str:
     """The player's record at a level: ``won 3 of 5`` or ``not played yet``."""
     won, played = record(data, suits)
-    return f"won {won} of {played}" if played else "not played yet"
+    return _("won {won} of {played}").format(won=won, played=played) if played else _("not played yet")
 
 
 def level_line(level: Level, data: dict[str, Any]) -> str:
     """One level of the path as the start screen shows it beside its key."""
-    return f"{level.name:<8} {level.tag:<12} {level.good_play_wins:<15}  {record_text(data, level.suits)}"
+    return f"{level.name:<8} {_(level.tag):<12} {_(level.good_play_wins):<15}  {record_text(data, level.suits)}"
 
 
 def head_line() -> str:
     """The line over the levels (same columns as :func:`level_line`)."""
-    return f"{'Level':<8} {'':<12} {HEAD:<15}  you"
+    return f"{_('Level'):<8} {'':<12} {_(HEAD):<15}  {_('you')}"
 
 
 def _suggested(data: dict[str, Any]) -> list[int]:
@@ -78,11 +80,12 @@ def suggestion(data: dict[str, Any], suits: int) -> str | None:
     later = [lv for lv in LEVELS if lv.suits > suits]
     if not later or suits in _suggested(data):
         return None
-    won, _ = record(data, suits)
+    won, _played = record(data, suits)
     if won < SUGGEST_AFTER:
         return None
     nxt = later[0]
-    return f"{won} wins at {level_of(suits).name}: try {nxt.name} when you like (key {nxt.suits})."
+    return _("{won} wins at {level}: try {next} when you like (key {key}).").format(
+        won=won, level=level_of(suits).name, next=nxt.name, key=nxt.suits)
 
 
 def mark_suggested(data: dict[str, Any], suits: int) -> None:

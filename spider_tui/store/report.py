@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from spider_tui.i18n import N_, _
 from spider_tui.safe_text import safe
 from spider_tui.store.stats import CLASSIC, stats_rules, summary
 
@@ -71,7 +72,9 @@ def _rows(five: dict[str, Any], none: str) -> list[str]:
     ]
 
 
-_LABELS = ("Played", "Won", "Win rate", "Fewest moves", "Fastest time")
+_LABELS = (N_("Played"), N_("Won"), N_("Win rate"), N_("Fewest moves"), N_("Fastest time"))
+_DAILY_LABELS = (N_("Daily: played"), N_("Daily: won"), N_("Daily: win rate"), N_("Daily: fewest moves"),
+                 N_("Daily: fastest time"))
 
 
 def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = False, levels: bool = True) -> Table:
@@ -85,7 +88,8 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     none = NO_VALUE_ASCII if ascii else NO_VALUE
     s = summary(data, rules)
     # A preset name is a key from the save file: never markup, never raw control characters.
-    title = safe("Spider stats" if rules == CLASSIC else f"Spider stats ({rules} rules)", newlines=False)
+    title = safe(_("Spider stats") if rules == CLASSIC else _("Spider stats ({rules} rules)").format(rules=rules),
+                 newlines=False)
     title.end = "\n"  # safe() text ends without one: the ASCII box's top edge went onto the title line
     from rich import box
     from rich.table import Table
@@ -96,15 +100,14 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
 
     classic = rules == CLASSIC and levels  # the path's level names (they need some 64 columns)
     for level in LEVELS:
-        table.add_column(f"{level.name}, {level.tag}" if classic and level.tag else level.name, justify="right")
+        table.add_column(f"{level.name}, {_(level.tag)}" if classic and level.tag else level.name, justify="right")
     per_suit = [s["suits"][k] for k in ("1", "2", "4")]
     normal = [_rows(p, none) for p in per_suit]
     daily = [_rows(p["daily"], none) for p in per_suit]
     for i, label in enumerate(_LABELS):
-        table.add_row(label, *(col[i] for col in normal), end_section=i == len(_LABELS) - 1)
-    for i, label in enumerate(_LABELS):
-        table.add_row(f"Daily: {label[0].lower()}{label[1:]}", *(col[i] for col in daily),
-                      end_section=i == len(_LABELS) - 1)
-    table.add_row("Total play time", format_seconds(s["total_play_seconds"]), "", "")
-    table.add_row("Daily rounds won", str(s["daily_rounds_won"]), "", "")
+        table.add_row(_(label), *(col[i] for col in normal), end_section=i == len(_LABELS) - 1)
+    for i, label in enumerate(_DAILY_LABELS):
+        table.add_row(_(label), *(col[i] for col in daily), end_section=i == len(_DAILY_LABELS) - 1)
+    table.add_row(_("Total play time"), format_seconds(s["total_play_seconds"]), "", "")
+    table.add_row(_("Daily rounds won"), str(s["daily_rounds_won"]), "", "")
     return table

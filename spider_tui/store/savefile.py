@@ -23,6 +23,7 @@ a numbered deal) is simply **left out**. Readers treat a missing key as "no valu
     four_color = false
     ascii = false
     winnable_only = false             # New deals only numbers the solver proved winnable
+    language = ""                     # "de" | "en" chosen on the start screen; "": the locale's
 
     [stats.classic.1]                 # [stats.<rules preset>.<suit count "1"|"2"|"4">]
     played = 3
@@ -119,7 +120,7 @@ SUIT_KEYS = ("1", "2", "4")
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "suits": 1, "rules": "classic", "four_color": True, "ascii": False,  # four colours: ♠ and ♣ apart at 4 suits
-    "winnable_only": False,
+    "winnable_only": False, "language": "",  # "": the locale's language (SPEC §17)
 }
 
 HEADER = (
@@ -133,7 +134,8 @@ _TMP_SUFFIX = ".tmp"
 
 _INT_STAT_KEYS = ("played", "won", "fewest_moves", "daily_played", "daily_won", "daily_fewest_moves")
 _TIME_STAT_KEYS = ("fastest_seconds", "daily_fastest_seconds")
-_SETTING_TYPES: dict[str, type] = {"suits": int, "rules": str, "four_color": bool, "ascii": bool, "winnable_only": bool}
+_SETTING_TYPES: dict[str, type] = {"suits": int, "rules": str, "four_color": bool, "ascii": bool, "winnable_only": bool,
+                                   "language": str}
 
 
 class SaveError(Exception):
@@ -439,7 +441,7 @@ class SaveFile:
         except FileNotFoundError:
             return None
         except OSError as exc:
-            raise SaveError(f"Could not read the save file {self.path}: {_why(exc)}.") from exc
+            raise SaveError(_("Could not read the save file {path}: {why}.").format(path=self.path, why=_why(exc))) from exc
 
     def load(self) -> dict[str, Any]:
         """Read the save file and return its data (a fresh default when there is no file).
@@ -475,11 +477,11 @@ class SaveFile:
         except BadSaveFile as bad:
             kept = self._keep_aside()
             if bad.newer:
-                self.notice = (f"The save file was written by a newer version of spider; it was kept as "
-                               f"{kept.name} and a new one was started.")
+                self.notice = _("The save file was written by a newer version of spider; it was kept as "
+                                "{kept} and a new one was started.").format(kept=kept.name)
             else:
-                self.notice = (f"The save file could not be read ({bad}); it was kept as {kept.name} "
-                               f"and a new one was started.")
+                self.notice = _("The save file could not be read ({why}); it was kept as {kept} "
+                                "and a new one was started.").format(why=bad, kept=kept.name)
             return default_data()
         if dropped:
             kept = self._keep_copy(raw)
@@ -523,8 +525,8 @@ class SaveFile:
             with os.fdopen(fd, "wb") as f:
                 f.write(raw)
         except OSError as exc:
-            raise SaveError(f"The save file {self.path} has unreadable values, and could not be copied "
-                            f"aside as {target.name}: {_why(exc)}.") from exc
+            raise SaveError(_("The save file {path} has unreadable values, and could not be copied "
+                              "aside as {target}: {why}.").format(path=self.path, target=target.name, why=_why(exc))) from exc
         return target
 
     def _keep_aside(self) -> Path:
@@ -533,8 +535,8 @@ class SaveFile:
         try:
             os.rename(self.path, target)
         except OSError as exc:
-            raise SaveError(f"The save file {self.path} could not be read, and could not be kept aside "
-                            f"as {target.name}: {_why(exc)}.") from exc
+            raise SaveError(_("The save file {path} could not be read, and could not be kept aside "
+                              "as {target}: {why}.").format(path=self.path, target=target.name, why=_why(exc))) from exc
         return target
 
     # -- writing -----------------------------------------------------------------------------
@@ -569,8 +571,8 @@ class SaveFile:
             os.replace(tmp_name, self.path)
             tmp_name = None
         except OSError as exc:
-            raise SaveError(f"Could not write the save file {self.path}: {_why(exc)}. "
-                            f"The previous save is unchanged.") from exc
+            raise SaveError(_("Could not write the save file {path}: {why}. "
+                              "The previous save is unchanged.").format(path=self.path, why=_why(exc))) from exc
         finally:
             if tmp_name is not None:
                 with contextlib.suppress(OSError):

@@ -192,9 +192,11 @@ class Settings:
     four_color: bool = DEFAULT_SETTINGS["four_color"]
     ascii: bool = DEFAULT_SETTINGS["ascii"]
     winnable_only: bool = DEFAULT_SETTINGS["winnable_only"]  # New deals only proved-winnable numbers (SPEC §14)
+    language: str = DEFAULT_SETTINGS["language"]  # "de" | "en" chosen on the start screen; "": the locale's (SPEC §17)
 
 
 SETTING_NAMES = tuple(f.name for f in fields(Settings))
+LANGUAGE_VALUES = ("", "en", "de")  # the language setting: none chosen (the locale's), English, German
 
 
 def _setting_ok(name: str, value: Any) -> bool:
@@ -202,6 +204,8 @@ def _setting_ok(name: str, value: Any) -> bool:
         return _is_int(value) and value in SUIT_COUNTS
     if name == "rules":
         return _valid_rules_name(value)
+    if name == "language":
+        return value in LANGUAGE_VALUES
     return isinstance(value, bool)
 
 

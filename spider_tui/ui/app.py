@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Callable
 
 from textual import events, on
 
+from spider_tui.i18n import choose, set_language
 from spider_tui.palast.embedded import EmbeddedPalast
 from spider_tui.i18n import _
 from spider_tui.safe_text import visible
@@ -52,6 +53,8 @@ class SpiderApp(RecordsNav, TerminalApp):
         self.today = today
         self.rng = rng or random.Random()
         self.book = SaveBook(save, on_written=self._written_elsewhere)
+        # The language (SPEC §17): --lang, else the one chosen on the start screen, else the locale.
+        set_language(choose(self.launch.lang, self.book.settings.language or None))
         self.here = EmbeddedPalast(self.book.save.path.parent)  # the Palast on this computer, when asked for
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
@@ -131,6 +134,15 @@ class SpiderApp(RecordsNav, TerminalApp):
 
             if isinstance(self.screen, StartScreen):
                 self.screen.show_look(self.look)
+        elif message.name == "language":
+            # The start screen's choice (SPEC §17): spoken from now on; the start screen is made
+            # again so that every text on it reads in the new language.
+            self.launch.lang = None
+            set_language(choose(None, self.settings.language or None))
+            from spider_tui.ui.screens.start_screen import StartScreen
+
+            if isinstance(self.screen, StartScreen):
+                self.switch_screen(self.start_screen())
         elif message.name in ("suits", "winnable_only") and self.settings.winnable_only:
             self.winnable.prove_ahead(self.settings.suits)
 

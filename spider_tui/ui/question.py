@@ -17,17 +17,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from spider_tui.commands import keys_text
+from spider_tui.i18n import N_, _
 from spider_tui.table import Table
 
 if TYPE_CHECKING:  # the solver is loaded when first asked, not at start (SPEC §11's start budget)
     from spider_tui.engine.solve import Solution
     from spider_tui.winnable import Question
 
-ASK = (
+ASK = N_(
     "Could this still be won?\n\n"
     "The solver looks at the face-down cards and the stock, which you can't see. "
     "Asking turns this round into practice: it won't count in your stats.\n\nAsk?"
-)
+)  # shown through _()
 
 
 class SolverQuestion:
@@ -55,14 +56,14 @@ class SolverQuestion:
         running = self.running
         if running is not None and running.thread.is_alive() and not running.cancelled:
             running.cancel()
-            self.tell("Stopped asking the solver.", None)
+            self.tell(_("Stopped asking the solver."), None)
             return
         table = self.table
         if table.show_solution_move():  # a "yes" about this position: its next move, as a hint
             self.changed()
             return
         if table.over:
-            self.tell("The round is over.", None)
+            self.tell(_("The round is over."), None)
             return
         if table.practice or table.game.rules.practice:
             self._start()
@@ -72,7 +73,7 @@ class SolverQuestion:
             if yes is True:
                 self._start()
 
-        self.confirm(ASK, answered)
+        self.confirm(_(ASK), answered)
 
     def _start(self) -> None:
         table = self.table
@@ -87,8 +88,8 @@ class SolverQuestion:
 
         question = self.running = Question(table.game, on_answer)
         question.start()
-        self.tell(f"Asking the solver (up to {QUESTION_SECONDS:g} s); play on meanwhile. "
-                  f"Press {keys_text('still_winnable')} again to stop.", None)
+        self.tell(_("Asking the solver (up to {seconds:g} s); play on meanwhile. Press {key} again to stop.").format(
+            seconds=QUESTION_SECONDS, key=keys_text("still_winnable")), None)
 
     def _answer(self, question: Question, found: Solution, seconds: float, moves_then: int) -> None:
         if question.cancelled or question is not self.running:
@@ -100,7 +101,7 @@ class SolverQuestion:
         answer = Answer(question.game, found, seconds)
         self.table.take_answer(answer)
         if answer.text(self.table.game, keys_text("still_winnable")) is None:  # played on meanwhile
-            self.tell(f"About the position after move {moves_then}: " + answer_text(found, seconds), 12)
+            self.tell(_("About the position after move {n}:").format(n=moves_then) + " " + answer_text(found, seconds), 12)
         self.changed()
 
     def cancel(self) -> None:

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from spider_tui.engine import Game, Move, rank_of, suit_of
 from spider_tui.engine.cards import UNKNOWN, UNKNOWN_TEXT
+from spider_tui.i18n import _
 from spider_tui.table import ColumnState
 from spider_tui.ui.colours import CLOTH, Palette
 
@@ -85,7 +86,8 @@ def empty_slot(mark: str, w: int) -> str:
     inner = w - 2
     if inner < 1:
         return mark[:w]
-    for body in (f"{mark} empty" if mark.strip() else "empty", mark + "empty", mark.strip()):
+    empty = _("empty")
+    for body in (f"{mark} {empty}" if mark.strip() else empty, mark + empty, mark.strip()):
         if len(body) <= inner:
             return "[" + body.center(inner) + "]"
     return "[" + mark[:inner].center(inner) + "]"
@@ -234,7 +236,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     for i in range(down, n):
         if hide_count and hide_at <= i < hide_at + hide_count:
             if i == hide_at:
-                more = f"{marks['more']} {hide_count} more"
+                more = f"{marks['more']} " + _("{n} more").format(n=hide_count)
                 more_rows.append(len(rows))
                 line((more if len(more) <= w else f"{marks['more']} {hide_count}").center(w), more_style, None)
             continue
@@ -255,11 +257,11 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
             # the group, marks every target and moves the cursor, and the put that clears them,
             # write a third as much for each card (SPEC §11's byte floor).
             rest = card_style(i, target=False, cursor=False, held=False)[1]
-            for _ in range((exposed_lines - 2) // 2):
+            for _i in range((exposed_lines - 2) // 2):
                 line("", rest, i)
             if exposed_lines >= 3:
                 line(glyph.center(w), rest, i)
-            for _ in range((exposed_lines - 2) // 2):
+            for _i in range((exposed_lines - 2) // 2):
                 line("", rest, i)
             line(label.rjust(w), rest, i)
     return ColumnPicture(text, rows, tuple(more_rows))

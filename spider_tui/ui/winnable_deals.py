@@ -20,6 +20,7 @@ from textual.app import App
 from spider_tui.engine import rules_named
 from spider_tui.engine.rules import RULE_OPTIONS
 from spider_tui import search
+from spider_tui.i18n import _, ngettext
 from spider_tui.winnable import PROVE_SECONDS, ProvedDeals, Prover, SolverRun
 
 
@@ -63,7 +64,7 @@ class WinnableDeals:
         """Start a proved deal with ``begin(number, suits)``; False when the setting can't apply
         to ``rules`` (the caller deals a random number)."""
         if not applies(rules):
-            note = f"Winnable deals only: the solver can't prove deals under {rules}; this deal is random."
+            note = _("Winnable deals only: the solver can't prove deals under {rules}; this deal is random.").format(rules=rules)
             self.app.notify(note, markup=False, timeout=6)
             return False
         number = self.proved.take(suits)
@@ -72,11 +73,12 @@ class WinnableDeals:
             begin(number, suits)
             return True
         if self._finding is not None and self._finding.running and not self._finding.cancelled:
-            self.app.notify("Still looking for a winnable deal…", markup=False)
+            self.app.notify(_("Still looking for a winnable deal…"), markup=False)
             return True
         seed = self.rng.random()
         # Said until the deal is found (it used to go after 8 s, long before a 4-suit proof).
-        self.app.notify(f"Finding a winnable deal at {suits} suit{'s' if suits != 1 else ''} (the solver proves it)…",
+        self.app.notify(ngettext("Finding a winnable deal at {n} suit (the solver proves it)…",
+                                 "Finding a winnable deal at {n} suits (the solver proves it)…", suits).format(n=suits),
                         markup=False, timeout=FINDING_SECONDS)
 
         def found(number: int | None) -> None:  # in the solver's thread
@@ -84,7 +86,7 @@ class WinnableDeals:
                 self.app.call_from_thread(deal, number)
             else:
                 self.app.call_from_thread(self.app.clear_notifications)
-                self.app.call_from_thread(self.app.notify, "No winnable deal found yet; try New again.", markup=False)
+                self.app.call_from_thread(self.app.notify, _("No winnable deal found yet; try New again."), markup=False)
 
         def deal(number: int) -> None:
             finding.cancel()  # done: New may look again

@@ -181,9 +181,10 @@ class PalastClient:
             raise Refused(answer)
         return answer
 
-    async def hello(self, name: str, token: str | None) -> Received:
-        """Sign in (``token`` None registers ``name``); keeps the token the server returns."""
-        answer = await self.ask(m.Hello(protocol=1, name=name, token=token))
+    async def hello(self, name: str, token: str | None, lang: str | None = None) -> Received:
+        """Sign in (``token`` None registers ``name``); keeps the token the server returns.
+        ``lang``: the language of the server's reasons (SPEC §17; None: English)."""
+        answer = await self.ask(m.Hello(protocol=1, name=name, token=token, lang=lang))
         welcome = answer.message
         if not isinstance(welcome, m.Welcome):
             raise ConnectionError(f"the server answered hello with {welcome.TYPE!r}")

@@ -34,11 +34,12 @@ from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import JokerCode, PositionError
 from spider_tui.engine.deal import check_deal_number
+from spider_tui.engine_words import said
+from spider_tui.i18n import N_, _, language, ngettext
 from spider_tui.session import Session
 from spider_tui.points import joker_column, told_points
 from spider_tui.table import Table
 
-from spider_tui.i18n import N_, _
 from spider_tui.safe_text import visible
 
 from spider_tui.palast import messages as m
@@ -66,16 +67,16 @@ def _unreachable(url: str, e: BaseException) -> Unreachable:
     """Why nothing usable answered at ``url``: ``Code.UNREACHABLE`` when nothing answered at all
     (refused, no answer), ``Code.TOO_MANY`` for the server's limits, else no code."""
     if isinstance(e, InvalidURI):
-        return Unreachable(f"{url} is not a server address (ws://host:port).")
+        return Unreachable(_("{url} is not a server address (ws://host:port).").format(url=url))
     if isinstance(e, InvalidStatus) and e.response.status_code in (429, 503) and e.response.body:
         # the server's limits: it says why in one line ("The server is full; …")
         return Unreachable(line(e.response.body.decode("utf-8", "replace").strip(), 200), m.Code.TOO_MANY)
     if isinstance(e, InvalidHandshake):
-        return Unreachable(f"{url} is not a Palast server.")
+        return Unreachable(_("{url} is not a Palast server.").format(url=url))
     if isinstance(e, asyncio.TimeoutError):
-        return Unreachable(f"Can't reach {url}: no answer.", m.Code.UNREACHABLE)
+        return Unreachable(_("Can't reach {url}: no answer.").format(url=url), m.Code.UNREACHABLE)
     reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
-    return Unreachable(f"Can't reach {url}: {reason}.", m.Code.UNREACHABLE)
+    return Unreachable(_("Can't reach {url}: {reason}.").format(url=url, reason=reason), m.Code.UNREACHABLE)
 
 
 def clean(value: Any, depth: int = 0) -> Any:
@@ -124,16 +125,17 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
         raise _unreachable(url, e if not isinstance(e, ValueError) else InvalidURI(url, str(e)))
     client.keep_received = True
     try:
-        await client.hello(name, token)
+        lang = language()  # the server's reasons in the language spoken here (SPEC §17)
+        await client.hello(name, token, lang=None if lang == "en" else lang)
     except Refused as e:
         await client.close()
-        raise PalastError(line(e.reason or "The server said no."), e.code)
+        raise PalastError(line(e.reason or _("The server said no.")), e.code)
     except (ConnectionError, asyncio.TimeoutError, OSError, ValueError):
         await client.close()
         errors = [msg for msg in map(_typed, client.received) if isinstance(msg, m.Error)]
         if errors and errors[-1].reason:
             raise PalastError(line(errors[-1].reason), errors[-1].why)
-        raise PalastError(f"{url} closed the connection.")
+        raise PalastError(_("{url} closed the connection.").format(url=url))
     finally:
         client.keep_received = False
         client.received.clear()
@@ -141,7 +143,7 @@ async def sign_in(url: str, name: str, token: str | None) -> PalastClient:
 
 
 #: The status line once the connection is back and the server's position is in.
-BACK_ONLINE_TEXT = "Back online: the round goes on."
+BACK_ONLINE_TEXT = N_("Back online: the round goes on.")  # each shown through _()
 
 #: What the Palast says while the connection is down (the lobby, the race, the status lines).
 OFFLINE = N_("Offline, reconnecting…")
@@ -163,7 +165,8 @@ class RaceTable(Table):
         self.ends_at = ends_at
 
     def won_text(self) -> str:
-        return f"Solved in {self.moves} moves. The round ends when the others are done."
+        return ngettext("Solved in {n} move. The round ends when the others are done.",
+                        "Solved in {n} moves. The round ends when the others are done.", self.moves).format(n=self.moves)
 
     def tell_cards(self, dealt: list[str], turned_up: list[tuple[int, str]]) -> None:
         """The server told the cards a move of the view turned up (``turned_up``: column, card)
@@ -225,7 +228,7 @@ class RaceTable(Table):
         try:
             resolved = self.game.resolve(move)
         except IllegalMove as e:
-            self.status = e.reason
+            self.status = said(e.reason)
             self._changed()
             return False
         if not super().play(resolved):
@@ -244,7 +247,7 @@ class RaceTable(Table):
             self.joker_pending = False
             self.selection = None
             self.hint_move = None
-            self.status = f"Joker onto column {col + 1}."
+            self.status = _("Joker onto column {n}.").format(n=col + 1)
             self.session._send(f"joker>{col + 1}")
             self._changed()
             return
@@ -262,9 +265,9 @@ class RaceTable(Table):
             self.session._send("undo")
             return True
         if not self.game.rules.undo_allowed:
-            self.status = "Undo is off in this round."
+            self.status = _("Undo is off in this round.")
         elif self.game.moves == 0 and not self.session._pending:
-            self.status = "Nothing to undo."
+            self.status = _("Nothing to undo.")
         else:
             self.status = ""
             self.session._send("undo")  # the server's position comes back with the answer
@@ -276,7 +279,7 @@ class RaceTable(Table):
             return False
         if not super().give_up():
             return False
-        self.status = "Given up. Your score stands; the round ends when the others are done."
+        self.status = _("Given up. Your score stands; the round ends when the others are done.")
         self.session._send("give up")
         return True
 
@@ -360,7 +363,7 @@ class PalastSession:
                 # reconnecting from here would take it back and forth.
                 self.closed = True
                 self.offline = True
-                self._say("Signed in from another terminal: this one left the Palast.")
+                self._say(_("Signed in from another terminal: this one left the Palast."))
                 self._changed("offline")
                 return
             await self._reconnect()
@@ -523,7 +526,7 @@ class PalastSession:
                 self._tell(race, answer)
         else:
             reason = answer.reason if isinstance(answer, (m.Refused, m.Error)) else ""
-            self._refused = line(reason or "The server refused that.")
+            self._refused = line(reason or _("The server refused that."))
         if not self._pending and race is not None:
             self._settle(race, action)
 
@@ -561,7 +564,7 @@ class PalastSession:
         try:
             self._on(message)
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError):
-            self._say("The server sent a message this app can't read.")
+            self._say(_("The server sent a message this app can't read."))
 
     def _on(self, ev: m.Message) -> None:
         if isinstance(ev, (m.Round, m.Progress, m.RoundOver, m.TableOver)) and self._elsewhere(ev.table):
@@ -579,7 +582,7 @@ class PalastSession:
         elif isinstance(ev, m.Closed):  # a table that waited too long without starting
             if self.table is not None and ev.table == self.table.get("id"):
                 self._leave_table()
-                self._say(ev.reason or "The table closed.")
+                self._say(ev.reason or _("The table closed."))
         elif isinstance(ev, m.Round):
             self._round(ev)
         elif isinstance(ev, m.Progress):
@@ -616,7 +619,7 @@ class PalastSession:
                 self.table = {**self.table, "state": "finished"}
             self._changed("final")
         elif isinstance(ev, m.Error):
-            self._say(ev.reason or "The server closed the connection.")
+            self._say(ev.reason or _("The server closed the connection."))
 
     def _check_deal(self, n: int, deal: object) -> str | None:
         """Round ``n``'s deal code (told at its end) against the commitment its ``round`` carried
@@ -639,7 +642,7 @@ class PalastSession:
         try:
             game = Game.from_text(ev.position)
         except PositionError:
-            self._say("The server sent a position this app can't read.")
+            self._say(_("The server sent a position this app can't read."))
             return
         number = ev.round
         ends = ev.ends_at
@@ -652,7 +655,7 @@ class PalastSession:
             # a reconnect: the same round, the server's position
             self.race.ends_at = ends_at
             self.race.take_game(game)
-            self.race.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
+            self.race.say(_(BACK_ONLINE_TEXT))  # a reconnect is said, not silent
             self._changed("table")
             return
         self.round = number
@@ -708,7 +711,7 @@ class PalastRound(Session):
     @property
     def title(self) -> str:
         rounds = (self.palast.table or {}).get("rounds", "?")
-        return f"Palast round {self.palast.round}/{rounds}"
+        return _("Palast round {round}/{rounds}").format(round=self.palast.round, rounds=rounds)
 
     @property
     def recorded(self) -> bool:
@@ -736,4 +739,4 @@ class PalastRound(Session):
         """Nothing to write: the server keeps the seat and the position."""
 
     def give_up_question(self) -> str:
-        return "Give up this round? You keep your seat and your score so far."
+        return _("Give up this round? You keep your seat and your score so far.")

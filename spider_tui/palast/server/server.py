@@ -40,6 +40,7 @@ from spider_tui.palast.server.guard import (DRAIN_MARK, HANDSHAKE_SECONDS, PREFI
                                             GuardedConnection, address_key, connection_class, prefix_key)
 from spider_tui.palast.server.db import PlayerRow, Store
 from spider_tui.palast.protocol import Refusal
+from spider_tui.palast.reasons import message_in_language
 from spider_tui.palast.server.house import HouseBots
 from spider_tui.palast.server.lobby import Options, Palast
 
@@ -126,12 +127,15 @@ class Outbox:
     def __init__(self, ws: ServerConnection):
         self.ws = ws
         self.dropped = False
+        self.lang: str | None = None  # the language of the client's reasons (``lang`` in ``hello``)
 
     def send(self, message: m.Message | str) -> None:
         """Send one message (or the JSON text of one already made for several players)."""
         if self.dropped or self.ws.protocol.state is not State.OPEN:
             return
         transport = self.ws.transport
+        if self.lang is not None:
+            message = message_in_language(message, self.lang)
         text = message if isinstance(message, str) else protocol.dumps(message)
         # The message counts before it is queued: what waits unread may never pass the limit.
         if transport.get_write_buffer_size() + len(text.encode("utf-8")) > WRITE_LIMIT:
@@ -392,6 +396,8 @@ class PalastServer:
         def fail(reason: str, msg_id: int | None, code: m.Code | None) -> None:
             out.send(m.Error(reason=reason, id=msg_id, code=code))
 
+        out.lang = _lang_of(data)  # a hello that fails is answered in its language too
+
         if isinstance(data, bytes):
             fail("Binary frames are not read: send each message as JSON text.", None, m.Code.BAD_MESSAGE)
             return None
@@ -454,6 +460,20 @@ def unexpected_headers(request: Request, forwarded: bool) -> str | None:
                 ipaddress.ip_address(last)
             except ValueError:
                 return "Bad request: X-Forwarded-For doesn't end with an address."
+    return None
+
+
+def _lang_of(data: Any) -> str | None:
+    """The ``lang`` a ``hello`` asks for, when it is one the server speaks (else None: English)."""
+    from spider_tui.i18n import LANGUAGES
+
+    if isinstance(data, str) and len(data) <= protocol.MAX_MESSAGE:
+        try:
+            obj = json.loads(data)
+        except (ValueError, RecursionError):
+            return None
+        if isinstance(obj, dict) and obj.get("lang") in LANGUAGES:
+            return obj["lang"]
     return None
 
 

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from spider_tui.commands import PALAST_CONNECT_COMMANDS, PALAST_PLAY_HERE_COMMANDS
+from spider_tui.i18n import N_, _
 from spider_tui.palast.client.session import PalastError, PalastSession, Unreachable
 from spider_tui.palast.messages import Code
 from spider_tui.palast.protocol import name_problem
@@ -28,14 +29,14 @@ from spider_tui.ui.widgets.footer import Footer
 
 
 #: What the token is and where it lives, shown with its field when the name is taken.
-TOKEN_HELP = ("This name is taken at this Palast. If it is yours from another machine or data dir: "
+TOKEN_HELP = N_("This name is taken at this Palast. If it is yours from another machine or data dir: "
               "the token the Palast gave you there is in that spider's save.toml (its data dir), "
-              "under [palast], as token = \"...\". Paste it here, or pick another name.")
+              "under [palast], as token = \"...\". Paste it here, or pick another name.")  # shown through _()
 
 
 #: Added when nothing answers at the default address: what a newcomer can do about it.
-NOBODY_AT_DEFAULT = (" No Palast runs on this machine: start one with `spider server` in another terminal, "
-                     "or ask the Palast's host for its address (ws://host:port) and type it above.")
+NOBODY_AT_DEFAULT = N_(" No Palast runs on this machine: start one with `spider server` in another terminal, "
+                     "or ask the Palast's host for its address (ws://host:port) and type it above.")  # shown through _()
 
 
 class ConnectScreen(Screen):
@@ -69,15 +70,15 @@ class ConnectScreen(Screen):
         url = self.url or last_server(data) or DEFAULT_SERVER
         login = server_login(data, url) or server_login(data, embedded.LOGIN_KEY)  # the name used here
         with Vertical():
-            yield Static("The Palast: race others live on the same deal.", markup=False)
-            yield Static("Server", markup=False)
+            yield Static(_("The Palast: race others live on the same deal."), markup=False)
+            yield Static(_("Server"), markup=False)
             yield Input(url, id="c-server", max_length=200)
-            yield Static("Your name (1-16 letters, digits, space, - _ .)", markup=False)
+            yield Static(_("Your name (1-16 letters, digits, space, - _ .)"), markup=False)
             yield Input(login[0] if login else "", id="c-name", max_length=16)
             # Shown when the server says the name is taken (see TOKEN_HELP).
-            yield Static(TOKEN_HELP, id="c-token-help", markup=False, classes="-token")
+            yield Static(_(TOKEN_HELP), id="c-token-help", markup=False, classes="-token")
             yield Input("", id="c-token", max_length=200, password=True, classes="-token")
-            yield Static("Enter: go · Esc: back", markup=False)
+            yield Static(_("Enter: go · Esc: back"), markup=False)
             yield Static("", id="c-status", markup=False)
         yield Footer()
 
@@ -103,7 +104,7 @@ class ConnectScreen(Screen):
         url = self.query_one("#c-server", Input).value.strip()
         name = self.query_one("#c-name", Input).value.strip()
         if not url.startswith(("ws://", "wss://")):
-            self.say("The server address starts with ws:// or wss:// (like ws://127.0.0.1:8765).")
+            self.say(_("The server address starts with ws:// or wss:// (like ws://127.0.0.1:8765)."))
             return
         problem = name_problem(name)
         if problem:
@@ -118,12 +119,12 @@ class ConnectScreen(Screen):
         if typed:
             token = typed  # the token from the other machine's save file
         self.busy = True
-        self.say(f"Connecting to {url}…")
+        self.say(_("Connecting to {url}…").format(url=url))
         session = PalastSession(url, name, token)
         try:
             await session.start()
         except PalastError as e:
-            self.say(str(e) + (NOBODY_AT_DEFAULT if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
+            self.say(str(e) + (_(NOBODY_AT_DEFAULT) if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
             if e.code is Code.NAME_TAKEN:
                 self.add_class("-ask-token")
                 self.query_one("#c-token", Input).focus()
@@ -149,7 +150,7 @@ class ConnectScreen(Screen):
         import asyncio
 
         self.busy = True
-        self.say("Starting a Palast on this computer…")
+        self.say(_("Starting a Palast on this computer…"))
         try:
             assert self.here_palast is not None
             url = await asyncio.to_thread(self.here_palast.start)
@@ -186,12 +187,12 @@ class PlayHere(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.reason, markup=False)
-            yield Static(HERE_QUESTION, markup=False)
-            yield Static("y / Enter: play here · n / Esc: no", markup=False)
+            yield Static(_(HERE_QUESTION), markup=False)
+            yield Static(_("y / Enter: play here · n / Esc: no"), markup=False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
 
 
-HERE_QUESTION = ("Play here instead? A Palast starts on this computer (only for you; it stops with the "
-                 "app), and house bots race you when nobody else sits down.")
+HERE_QUESTION = N_("Play here instead? A Palast starts on this computer (only for you; it stops with the "
+                 "app), and house bots race you when nobody else sits down.")  # shown through _()

@@ -11,8 +11,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from spider_tui.i18n import _
 from spider_tui.commands import PALAST_ASK_COMMANDS, PALAST_COMMANDS, PALAST_OPEN_COMMANDS, command, keys_text
+from spider_tui.i18n import _, ngettext
 from spider_tui.palast.client.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
@@ -30,10 +30,15 @@ def key(action: str) -> str:
 
 def says(action: str) -> str:
     """``key: what it does`` of a Palast command."""
-    return f"{key(action)}: {command(action, PALAST_COMMANDS).help}"
+    return f"{key(action)}: {_(command(action, PALAST_COMMANDS).help)}"
 
 
-LOBBY_KEYS = " · ".join(["Enter/click: sit down"] + [says(a) for a in ("code", "open_table", "league", "quit_palast")])
+def lobby_keys() -> str:
+    """The lobby's line of keys, in the language spoken."""
+    return " · ".join([_("Enter/click: sit down")] + [says(a) for a in ("code", "open_table", "league", "quit_palast")])
+
+
+LOBBY_KEYS = lobby_keys()  # in English (the language at import); the lobby asks lobby_keys()
 
 
 class PalastScreen(Screen):
@@ -130,55 +135,59 @@ class PalastScreen(Screen):
         phase = s.phase
         self._leave_asked = False  # the info line is drawn again: a question there is gone
         where = lines.name(s.url, 40)
-        self.put("#p-head", f"Palast {where} · {lines.name(s.name, 16)}" + (" · offline" if s.offline else ""))
+        self.put("#p-head", f"Palast {where} · {lines.name(s.name, 16)}" + (" · " + _("offline") if s.offline else ""))
         if phase == "lobby" and self.show_league:
-            self.put("#p-title", lines.LEAGUE_HEADER)
+            self.put("#p-title", lines.league_header())
             self.set_options([(f"p{i}", lines.league_row(i, p)) for i, p in enumerate(s.league, 1)])
-            self.put("#p-info", f"League: rating from finished tables (Training does not count). {key('league')}: tables"
-                                f" · {says('quit_palast')}")
+            self.put("#p-info", _("League: rating from finished tables (Training does not count). {key}: tables").format(
+                key=key("league")) + f" · {says('quit_palast')}")
         elif phase == "lobby":
             narrow = self.narrow  # the compact table's width (SPEC §17): rows of 38 columns
-            self.put("#p-title", lines.LOBBY_HEADER_NARROW if narrow else lines.LOBBY_HEADER)
+            self.put("#p-title", lines.lobby_header_narrow() if narrow else lines.lobby_header())
             row = lines.lobby_row_narrow if narrow else lines.lobby_row
             self.set_options([(str(t.get("id")), row(t)) for t in s.tables])
-            more = (f"\n{len(s.tables)} of {s.tables_total} tables shown: yours and those waiting for players first."
-                    if s.tables_total > len(s.tables) else "")
-            self.put("#p-info", LOBBY_KEYS + ("" if s.tables else "\nNo tables yet.") + more)
+            more = ("\n" + _("{shown} of {total} tables shown: yours and those waiting for players first.").format(
+                shown=len(s.tables), total=s.tables_total) if s.tables_total > len(s.tables) else "")
+            self.put("#p-info", lobby_keys() + ("" if s.tables else "\n" + _("No tables yet.")) + more)
         elif phase == "waiting":
             t = s.table or {}
-            self.put("#p-title", f"Table {t.get('id')} · waiting for players")
-            self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  (host)" if p == t.get("host") else ""))
+            self.put("#p-title", _("Table {id} · waiting for players").format(id=t.get("id")))
+            self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  " + _("(host)") if p == t.get("host") else ""))
                               for i, p in enumerate(t.get("players") or [], 1)])
-            code = f" · invite code {lines.name(s.code, 12)}" if s.code else ""
-            host = (f"{says('start')} (at least two seated" + (", or alone at Training" if t.get("training") else "") + ") · "
-                    if s.is_host else (start_line(t) if t.get("standard") else "The host starts the table. "))
+            code = " · " + _("invite code {code}").format(code=lines.name(s.code, 12)) if s.code else ""
+            seated = _("(at least two seated, or alone at Training)") if t.get("training") else _("(at least two seated)")
+            host = (f"{says('start')} {seated} · "
+                    if s.is_host else (start_line(t) if t.get("standard") else _("The host starts the table.") + " "))
             self.put("#p-info", f"{self.describe(t)}{code}\n{host}{says('leave_table')}")
         elif phase == "race":
-            self.put("#p-title", f"Round {s.round} is in play")
+            self.put("#p-title", _("Round {round} is in play").format(round=s.round))
             self.set_options([])
-            self.put("#p-info", f"Your seat and the clock go on. {says('to_table')}")
+            self.put("#p-info", _("Your seat and the clock go on.") + f" {says('to_table')}")
         elif phase == "standings":
             st = s.standings or {}
             t = s.table or {}
             narrow = self.narrow
-            self.put("#p-title", lines.STANDINGS_HEADER_NARROW if narrow else lines.STANDINGS_HEADER)
+            self.put("#p-title", lines.standings_header_narrow() if narrow else lines.standings_header())
             standing = lines.standings_row_narrow if narrow else lines.standings_row
             self.set_options([(f"r{i}", standing(r)) for i, r in enumerate(st.get("standings") or [])])
             ready = ready_line(s.ready_sent, t.get("between_seconds"))
             deal = s.deals[-1][1] if s.deals else "?"
             stopped = any(r.get("state") == "stopped" for r in st.get("standings") or [])
-            self.put("#p-info", f"Round {st.get('round')}/{t.get('rounds', '?')} · deal {deal} · "
-                                f"{says('alone')}\n{ready}" + (f"\n{_(lines.STOPPED_NOTE)}" if stopped else ""))
+            self.put("#p-info", _("Round {round}/{rounds} · deal {deal}").format(
+                round=st.get("round"), rounds=t.get("rounds", "?"), deal=deal) + f" · {says('alone')}\n{ready}"
+                + (f"\n{_(lines.STOPPED_NOTE)}" if stopped else ""))
         elif phase == "final":
             words = lines.final_words(s.ranking or [], s.name, bool((s.table or {}).get("training")))  # said to the player
-            self.put("#p-title", f"Final ranking{' · ' + words if words else ''}\n{lines.RANKING_HEADER}")
+            self.put("#p-title", _("Final ranking") + f"{' · ' + words if words else ''}\n{lines.ranking_header()}")
             st = s.standings or {}
             last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
             if last:
-                last = [("gap", ""), ("round", f"Round {st.get('round')}:"), ("head", lines.STANDINGS_HEADER)] + last
+                last = [("gap", ""), ("round", _("Round {round}:").format(round=st.get("round"))),
+                        ("head", lines.standings_header())] + last
             self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
-            deals = ", ".join(f"round {r}: deal {d}" for r, d in s.deals)
-            self.put("#p-info", f"{deals}\n{key('alone')}: play the last deal alone · {says('back')}")
+            deals = ", ".join(_("round {round}: deal {deal}").format(round=r, deal=d) for r, d in s.deals)
+            self.put("#p-info", f"{deals}\n" + _("{key}: play the last deal alone").format(key=key("alone"))
+                     + f" · {says('back')}")
         self.refresh_bindings()
 
     @property
@@ -194,9 +203,12 @@ class PalastScreen(Screen):
     @staticmethod
     def describe(t: dict) -> str:
         suits = t.get("suits", 1)
-        return (f"{suits} suit{'s' if suits != 1 else ''} · {lines.rules_word(t)} · "
-                f"{t.get('rounds')} round{'s' if t.get('rounds') != 1 else ''} · "
-                f"{len(t.get('players') or [])}/{t.get('seats')} seats" + (" · Training" if t.get("training") else ""))
+        rounds = t.get("rounds")
+        return (ngettext("{n} suit", "{n} suits", suits if isinstance(suits, int) else 2).format(n=suits)
+                + f" · {lines.rules_word(t)} · "
+                + ngettext("{n} round", "{n} rounds", rounds if isinstance(rounds, int) else 2).format(n=rounds) + " · "
+                + _("{seated}/{seats} seats").format(seated=len(t.get("players") or []), seats=t.get("seats"))
+                + (" · " + _("Training") if t.get("training") else ""))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phase = self.session.phase
@@ -230,7 +242,8 @@ class PalastScreen(Screen):
         # e.g. playing a deal alone, say so and don't pull the player away (or the practice round
         # would come back over the standings when the race ends).
         if self.app.screen is not self:
-            self.app.notify(f"Round {s.round} has started at your Palast table (q, then t).", markup=False)
+            self.app.notify(_("Round {round} has started at your Palast table (q, then t).").format(round=s.round),
+                            markup=False)
             return
         self._race_screen = RaceScreen(s, self.look)
         self.app.push_screen(self._race_screen)
@@ -250,7 +263,7 @@ class PalastScreen(Screen):
                 await self.session.join(code=code)
                 self.render_phase()
 
-        self.app.push_screen(AskScreen("Invite code:"), chosen)
+        self.app.push_screen(AskScreen(_("Invite code:")), chosen)
 
     async def action_league(self) -> None:
         self.show_league = not self.show_league
@@ -270,7 +283,7 @@ class PalastScreen(Screen):
         """x: leave a table; a running one only on a second x (its question on the info line)."""
         if self.session.phase != "waiting" and not self._leave_asked:
             self._leave_asked = True
-            self.put("#p-info", f"{lines.LEAVE_RUNNING}\n{key('leave_table')} again: leave the table")
+            self.put("#p-info", _(lines.LEAVE_RUNNING) + "\n" + _("{key} again: leave the table").format(key=key("leave_table")))
             return
         self._leave_asked = False
         await self.session.leave()
@@ -336,7 +349,7 @@ def _seconds(value: object) -> str | None:
     """A span the server told (``between_seconds``, ``start_seconds``) as the lobby says it, or
     None when it didn't say (an older server) or said nonsense."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 10**6:
-        return f"{value:g} s"
+        return _("{n} s").format(n=f"{value:g}")
     return None
 
 
@@ -345,8 +358,8 @@ def start_line(t: dict) -> str:
     `spider server --start-wait`; an older server doesn't say, then no number is made up)."""
     wait = _seconds(t.get("start_seconds"))
     if wait is None:
-        return "This table starts by itself when it is full, or soon after its second player sat down. "
-    return f"This table starts by itself when it is full or {wait} after its second player. "
+        return _("This table starts by itself when it is full, or soon after its second player sat down.") + " "
+    return _("This table starts by itself when it is full or {wait} after its second player.").format(wait=wait) + " "
 
 
 def ready_line(sent: bool, between: object) -> str:
@@ -355,11 +368,11 @@ def ready_line(sent: bool, between: object) -> str:
     after = _seconds(between)
     if after is not None:
         if sent:
-            return f"Ready: waiting for the others (the next round starts within {after})."
-        return f"{says('ready')} (it starts when all are ready, or after {after})."
+            return _("Ready: waiting for the others (the next round starts within {after}).").format(after=after)
+        return says("ready") + " " + _("(it starts when all are ready, or after {after}).").format(after=after)
     if sent:
-        return "Ready: waiting for the others (the next round starts when all are ready, or soon after)."
-    return f"{says('ready')} (it starts when all are ready, or after a pause)."
+        return _("Ready: waiting for the others (the next round starts when all are ready, or soon after).")
+    return says("ready") + " " + _("(it starts when all are ready, or after a pause).")
 
 
 class OpenTableScreen(ModalScreen["OpenForm | None"]):
@@ -379,7 +392,7 @@ class OpenTableScreen(ModalScreen["OpenForm | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Open a table: Enter or ←/→ change a line, Esc cancels", markup=False)
+            yield Static(_("Open a table: Enter or ←/→ change a line, Esc cancels"), markup=False)
             yield OptionList(*[Option(text, id=key) for key, text in self.form.lines(self.ascii)], id="form", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

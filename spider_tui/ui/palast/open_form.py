@@ -45,14 +45,16 @@ class OpenForm:
         return key == "go"
 
     def lines(self, ascii: bool = False) -> list[tuple[str, str]]:
-        out = [("suits", f"Suits: {self.suits}"), ("rounds", f"Rounds: {self.rounds}"),
-               ("seats", f"Seats: {self.seats}"),
-               ("private", f"Private (joined by invite code): {'yes' if self.private else 'no'}")]
+        out = [("suits", _("Suits: {n}").format(n=self.suits)), ("rounds", _("Rounds: {n}").format(n=self.rounds)),
+               ("seats", _("Seats: {n}").format(n=self.seats)),
+               ("private", _("Private (joined by invite code): {answer}").format(
+                   answer=_("yes") if self.private else _("no")))]
         for key, label, _w in OPTIONS:
+            label = _(label)
             if key == "fast" and self.fast_seconds:  # the server's clock, not this app's default
                 label = _("Fast ({minutes:g} min rounds)").format(minutes=round(self.fast_seconds / 60, 1))
             out.append((key, f"{checkbox(key in self.options, ascii)} {label}"))
-        out.append(("go", "Open the table"))
+        out.append(("go", _("Open the table")))
         return out
 
     def request(self) -> dict:

@@ -9,6 +9,7 @@ from textual.widgets import Static
 from spider_tui.commands import PALAST_RACE_COMMANDS
 from spider_tui.ui.keys import bindings
 from spider_tui.ui.palast import lines
+from spider_tui.i18n import N_, _
 from spider_tui.palast.client.session import BACK_ONLINE_TEXT, PalastRound, PalastSession
 from spider_tui.ui import messages
 from spider_tui.ui.screens.game_screen import GameScreen
@@ -51,7 +52,7 @@ class RaceScreen(GameScreen):
     def opponents_text(self) -> str:
         ops = self.palast.opponents
         if not ops:
-            return "Training: racing the clock alone."
+            return _("Training: racing the clock alone.")
         # The table so far: each total is the total after the rounds before plus this round's score.
         me = self.palast.name
         scores = {str(p.get("player")): int(p.get("score") or 0) for p in ops.values()}
@@ -73,7 +74,7 @@ class RaceScreen(GameScreen):
             if what == "offline":
                 t.say(palast.offline_status)
             elif what == "online":
-                t.say(BACK_ONLINE_TEXT)  # a reconnect is said, not silent
+                t.say(_(BACK_ONLINE_TEXT))  # a reconnect is said, not silent
             elif what == "status" and palast.status:
                 t.say(palast.status)
             self.sync()
@@ -89,7 +90,7 @@ class RaceScreen(GameScreen):
             if yes:
                 self.run_worker(self._leave_table(), exclusive=True)
 
-        self.open_dialog(Confirm(lines.LEAVE_RUNNING, answered))
+        self.open_dialog(Confirm(_(lines.LEAVE_RUNNING), answered))
 
     async def _leave_table(self) -> None:
         if await self.palast.leave():

@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
-from spider_tui.i18n import _
+from spider_tui.i18n import _, ngettext
 from spider_tui.session import Session
 from spider_tui.table import Table
 from spider_tui.ui import messages
@@ -81,13 +81,13 @@ class GameScreen(Screen):
             yield Static(moves, id="moves", markup=False)
             yield Static("", id="topfill", markup=False)
             offers = self.session.offers
-            retry, new = Chip("Retry", "retry", id="retry"), Chip(self.session.new_label, "new", id="new")
+            retry, new = Chip(_("Retry"), "retry", id="retry"), Chip(_(self.session.new_label), "new", id="new")
             retry.display, new.display = "retry" in offers, "new" in offers
             yield retry
             yield new
         with Horizontal(id="stockrow"):
             # Composed with its text, so the first sync has no layout change to make.
-            stock = self._shown["#stock"] = f"Deals: {self.table.game.deals_left}"
+            stock = self._shown["#stock"] = self.deals_text()
             spent = "-spent" if g.deal_refusal() is not None else None
             yield Chip(stock, "table('deal')", id="stock", classes=spent)
             yield Static(done, id="done", markup=False)
@@ -101,9 +101,9 @@ class GameScreen(Screen):
                 yield ColumnView(i, self.look, states[i])
         with Horizontal(id="bottom"):
             if g.rules.undo_allowed:  # Undo off: no Undo to offer
-                yield Chip("Undo", "table('undo')", id="undo", classes=None if g.can_undo else "-disabled")
-            yield Chip("Hint", "table('hint')", id="hintchip", classes="-disabled" if t.over else None)
-            giveup = Chip("Give up", "give_up", id="giveupchip")  # mouse players can give up too
+                yield Chip(_("Undo"), "table('undo')", id="undo", classes=None if g.can_undo else "-disabled")
+            yield Chip(_("Hint"), "table('hint')", id="hintchip", classes="-disabled" if t.over else None)
+            giveup = Chip(_("Give up"), "give_up", id="giveupchip")  # mouse players can give up too
             giveup.display = not t.over
             yield giveup
             yield Static(status, id="status", markup=False)
@@ -147,10 +147,9 @@ class GameScreen(Screen):
             self.refresh_bindings()
         if small:
             self.query_one("#toosmall", Static).update(
-                self.look.text(_("spider needs a terminal of at least {need}.\n"
-                                 "This one is {size}. Make it bigger to play on.\n"
-                                 "q: menu, Ctrl+Q: quit").format(need=f"{MIN_WIDTH}×{MIN_HEIGHT}",
-                                                                 size=f"{width}×{height}"))
+                self.look.text(_("spider needs a terminal of at least {w}×{h}.").format(w=MIN_WIDTH, h=MIN_HEIGHT) + "\n"
+                               + _("This one is {w}×{h}. Make it bigger to play on.").format(w=width, h=height) + "\n"
+                               + _("q: menu, Ctrl+Q: quit"))
             )
             self.table.pause()
         elif self.is_current:
@@ -171,7 +170,7 @@ class GameScreen(Screen):
             view.show(states[view.column])
         self.show_info()
         hint_deal = t.hint_move is not None and t.hint_move.is_deal
-        self.put("#stock", f"{self.look.marks['hint_to']} Deals: {g.deals_left}" if hint_deal else f"Deals: {g.deals_left}")
+        self.put("#stock", f"{self.look.marks['hint_to']} {self.deals_text()}" if hint_deal else self.deals_text())
         stock = self.query_one("#stock", Chip)
         # Muted while the stock can't deal (the engine's one answer); still clickable: it says why.
         stock.set_class(g.deal_refusal() is not None, "-spent")
@@ -203,10 +202,14 @@ class GameScreen(Screen):
     def bar_texts(self) -> tuple[str, str, Text]:
         """The top bar's round name, its move count, and the stock row's tally."""
         g = self.table.game
-        parts = [self.title_text, f"{g.suits} suit{'s' if g.suits != 1 else ''}"]
+        parts = [self.title_text, ngettext("{n} suit", "{n} suits", g.suits).format(n=g.suits)]
         if g.rules.name != "classic":
             parts.append(g.rules.name)
-        return f" {self.look.marks['sep']} ".join(parts), f"Moves: {g.moves}", self.done_text()
+        return f" {self.look.marks['sep']} ".join(parts), _("Moves: {n}").format(n=g.moves), self.done_text()
+
+    def deals_text(self) -> str:
+        """The stock's chip: the deals left."""
+        return _("Deals: {n}").format(n=self.table.game.deals_left)
 
     def show_info(self) -> None:
         info, moves, done = self.bar_texts()
@@ -226,13 +229,13 @@ class GameScreen(Screen):
             widget.update(content, layout=layout)
 
     def joker_text(self) -> str:
-        return f"Jokers: {self.table.game.jokers_left} ({JOKER_KEY})"
+        return _("Jokers: {n} ({key})").format(n=self.table.game.jokers_left, key=JOKER_KEY)
 
     def done_text(self) -> Text:
         g = self.table.game
         earned = self.table.earned  # a scored round: the last action's points, where earned
         on_slot = {e.slot: e.text for e in earned if e.where == "run"}
-        text = Text(" Runs ")
+        text = Text(" " + _("Runs") + " ")
         for i in range(g.runs_to_win):
             if i < len(g.done):
                 suit = g.done[i]
@@ -245,7 +248,7 @@ class GameScreen(Screen):
             text.append(" ")
         t = self.table
         if g.score is not None:
-            text.append(f"  Score: {g.score}")
+            text.append("  " + _("Score: {n}").format(n=g.score))
             for e in earned:
                 if e.where == "bar":
                     text.append("  ")
@@ -253,7 +256,7 @@ class GameScreen(Screen):
         left = t.time_left
         if left is not None:
             m, sec = divmod(int(left + 0.999), 60)
-            text.append(f"  Time left: {m}:{sec:02d}", "bold" if left < 60 else "")
+            text.append("  " + _("Time left: {time}").format(time=f"{m}:{sec:02d}"), "bold" if left < 60 else "")
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -460,9 +463,13 @@ class GameScreen(Screen):
             return
         self._peek_pending = True
         # The note is remembered, not recognised by its words: a column shown clears it.
-        self._peek_note = f"View which column? Press its key ({COLUMN_KEYS_TEXT})."
+        self._peek_note = self.peek_question()
         self.table.say(self._peek_note)
         self.sync()
+
+    @staticmethod
+    def peek_question() -> str:
+        return _("View which column? Press its key ({keys}).").format(keys=COLUMN_KEYS_TEXT)
 
     def show_column(self, col: int) -> None:
         from spider_tui.ui.widgets.peek import ColumnPeek
@@ -531,8 +538,9 @@ class GameScreen(Screen):
 
     def became_practice(self) -> None:
         """The round became practice (the solver was asked): say so; the session hears it."""
-        if "practice" not in self.title_text:
-            self.title_text += " · practice"
+        practice = _("practice")
+        if practice not in self.title_text:
+            self.title_text += f" · {practice}"
         self.show_info()
         self.round_changed()
 

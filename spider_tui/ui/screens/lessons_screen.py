@@ -11,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from spider_tui.commands import LESSONS_CLOSE
+from spider_tui.i18n import N_, _
 from spider_tui.lessons import Lesson, load_lessons
 from spider_tui.store.book import SaveBook
 from spider_tui.store.lessons import done_lessons
@@ -19,7 +20,7 @@ from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets.footer import Footer
 
-FOOT = "Undo and retry are free in a lesson, and lessons never count in your stats."
+FOOT = N_("Undo and retry are free in a lesson, and lessons never count in your stats.")
 
 
 def lesson_label(lesson: Lesson, done: bool, check: str) -> str:
@@ -28,7 +29,7 @@ def lesson_label(lesson: Lesson, done: bool, check: str) -> str:
     >>> lesson_label(load_lessons()[0], True, "*")
     '*  1  Moving cards and groups'
     """
-    return f"{check if done else ' '} {lesson.number:>2}  {lesson.title}"
+    return f"{check if done else ' '} {lesson.number:>2}  {lesson.shown_title}"
 
 
 class LessonsScreen(Screen):
@@ -51,11 +52,11 @@ class LessonsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(f"Lessons {self.look.marks['sep']} Enter plays one, {LESSONS_CLOSE.keys_text} goes back",
-                         markup=False, id="lessons-title")
+            yield Static(_("Lessons {sep} Enter plays one, {keys} goes back").format(
+                sep=self.look.marks['sep'], keys=_(LESSONS_CLOSE.keys_text)), markup=False, id="lessons-title")
             yield OptionList(*self.options(), id="lessons-list")
             yield Static("", id="lesson-task", markup=False)
-            yield Static(FOOT, markup=False, id="lessons-foot")
+            yield Static(_(FOOT), markup=False, id="lessons-foot")
         yield Footer()
 
     def options(self) -> list[Option]:
@@ -81,7 +82,7 @@ class LessonsScreen(Screen):
         if index is None or not 0 <= index < len(self.lessons):
             return
         lesson = self.lessons[index]
-        self.query_one("#lesson-task", Static).update(self.look.text(f"Task: {lesson.task}"))
+        self.query_one("#lesson-task", Static).update(self.look.text(_("Task: {task}").format(task=lesson.shown_task)))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_task(event.option_index)

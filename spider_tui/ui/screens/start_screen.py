@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, chip_text, command,
                                  keys_text)
+from spider_tui.i18n import N_, _, language, ngettext
 from spider_tui.store.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
 from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
@@ -29,6 +30,8 @@ from spider_tui.ui.widgets.footer import Footer
 from spider_tui.ui.widgets.overlay import DialogScreen
 
 TITLE = "S P I D E R"
+WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))  # not the C locale's %a
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}  # each in its own language, as a menu of languages says it
 
 
 class StartScreen(KeysFollow, Screen):
@@ -63,7 +66,7 @@ class StartScreen(KeysFollow, Screen):
                     with Horizontal(classes="level"):
                         yield Chip(str(level.suits), f"suits({level.suits})", id=f"suits-{level.suits}", classes="suit")
                         yield LevelText(level.suits)
-                yield Static(self.look.text(" " + ROUND_TIME), markup=False, id="suits-keys")
+                yield Static(self.look.text(" " + _(ROUND_TIME)), markup=False, id="suits-keys")
             for c in START_COMMANDS:
                 if c.chip:
                     yield Chip(chip_text(c), c.action, id=c.chip_id)
@@ -99,9 +102,10 @@ class StartScreen(KeysFollow, Screen):
         self.query_one("#title", Static).update(look.text(TITLE))
         self.label("rules", tail=f": {self.rules}")  # the rules New plays; never markup
         self.label("winnable", settings.winnable_only)
+        self.label("language", tail=": " + LANGUAGE_NAMES[language()])
         self.chip("continue_round").display = self.saved_round()
         done = self.book.daily_won(self.today(), suits)
-        self.label("daily", tail=f"  {look.marks['check']} Today done" if done else "")
+        self.label("daily", tail=f"  {look.marks['check']} " + _("Today done") if done else "")
         for level in LEVELS:
             self.query_one(f"#level-{level.suits}", Static).update(look.text(level_line(level, self.book.data)))
         notice = self.book.take_notice()
@@ -116,7 +120,7 @@ class StartScreen(KeysFollow, Screen):
             if said is not None:
                 self._suggestion = said
                 self.book.write(lambda d: mark_suggested(d, suits))
-        self.query_one("#suits-keys", Static).update(look.text(" " + (self._suggestion or ROUND_TIME)))
+        self.query_one("#suits-keys", Static).update(look.text(" " + (self._suggestion or _(ROUND_TIME))))
         self.refresh_bindings()
 
     def chip(self, action: str) -> Chip:
@@ -146,8 +150,12 @@ class StartScreen(KeysFollow, Screen):
         on = not self.book.settings.winnable_only
         self.set_setting("winnable_only", on)
         if on:
-            note = "New deals only numbers the solver proved winnable (it looks at every card to prove it)."
+            note = _("New deals only numbers the solver proved winnable (it looks at every card to prove it).")
             self.notify(note, markup=False, timeout=6)
+
+    def action_language(self) -> None:
+        """English <-> Deutsch (remembered over the locale): the app speaks it from this screen on."""
+        self.set_setting("language", "en" if language() == "de" else "de")
 
     def action_display(self, name: str) -> None:
         """Four colours / ASCII: toggled, remembered, used from the next table drawn (the app
@@ -232,7 +240,7 @@ class RulesScreen(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="box"):
-            yield Static(f"Special rules for new rounds (Enter toggles, {RULES_MENU_CLOSE.keys_text} done)", markup=False)
+            yield Static(_('Special rules for new rounds (Enter toggles, {keys} done)').format(keys=_(RULES_MENU_CLOSE.keys_text)), markup=False)
             yield OptionList(*self.options(), id="rules-list")
             yield Static("", id="rules-name", markup=False)
 
@@ -242,7 +250,7 @@ class RulesScreen(Dialog[bool]):
         return [Option(label, id=key) for key, label in lines(self.rules, ascii=self.ascii)]
 
     def on_mount(self) -> None:
-        self.query_one("#rules-name", Static).update(safe(f"Rules: {self.rules}"))
+        self.query_one("#rules-name", Static).update(safe(_("Rules: {rules}").format(rules=self.rules)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         from spider_tui.rules_menu import toggle
@@ -255,7 +263,7 @@ class RulesScreen(Dialog[bool]):
         ol.clear_options()
         ol.add_options(self.options())
         ol.highlighted = index
-        self.query_one("#rules-name", Static).update(f"Rules: {new}")
+        self.query_one("#rules-name", Static).update(safe(_('Rules: {rules}').format(rules=new)))
 
     def action_close(self) -> None:
         self.answer_once(self.changed)
@@ -285,10 +293,12 @@ class DailyScreen(Dialog["date | None"]):
         for d in book.daily_dates(today):
             won = book.daily_won(d, suits)
             check = look.marks["check"]
-            label = d.strftime("%a %Y-%m-%d") + ("  (today)" if d == today else "") + (f"  {check} won" if won else "")
+            label = (f"{_(WEEKDAYS[d.weekday()])} {d.isoformat()}" + ("  " + _("(today)") if d == today else "")
+                     + (f"  {check} " + _("won") if won else ""))
             options.append(Option(label, id=d.isoformat()))
         with Vertical(classes="box"):
-            yield Static(f"Daily challenge {look.marks['sep']} {suits} suit{'s' if suits != 1 else ''}", markup=False)
+            yield Static(ngettext('Daily challenge {sep} {suits} suit', 'Daily challenge {sep} {suits} suits', suits).format(
+                sep=look.marks['sep'], suits=suits), markup=False)
             yield OptionList(*options, id="dates")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from spider_tui.commands import (
     CONFIRM_ANSWERS, HELP_CLOSE, START_COMMANDS, STATS_CLOSE, WON_ANSWERS, answer_keys, help_keys, keys_text,
 )
+from spider_tui.i18n import N_, _
 from spider_tui.store.report import format_seconds
 from spider_tui.ui.widgets.overlay import Overlay, TextDialog
 from spider_tui.ui.widgets import Chip
@@ -81,11 +82,13 @@ class Won(Overlay):
 
     def compose(self) -> ComposeResult:
         body = Text()
-        body.append("Won!\n", style="bold")
+        body.append(_("Won!") + "\n", style="bold")
         body.append(f"{self.title_text}\n\n")
-        body.append(f"Moves  {self.moves}\nTime   {format_seconds(self.seconds)}\nHints  {self.hints}")
+        rows = [(_("Moves"), str(self.moves)), (_("Time"), format_seconds(self.seconds)), (_("Hints"), str(self.hints))]
         if self.score is not None:
-            body.append(f"\nScore  {self.score}")
+            rows.append((_("Score"), str(self.score)))
+        width = max(len(label) for label, _value in rows) + 2  # the values in one column, in any language
+        body.append("\n".join(f"{label:<{width}}{value}" for label, value in rows))
         yield Static(body, id="won-body")
         with Horizontal():
             for answer in (a for a in WON_ANSWERS if a.label):
@@ -94,32 +97,26 @@ class Won(Overlay):
 
 # Paragraphs are single lines: the help wraps them at any width (80×24 and up, down to the
 # minimum 50 columns).  Key lines stay short enough not to wrap at the minimum width.
-HELP = """\
-SPIDER
-
-Build eight runs from King down to Ace in one suit. A finished run leaves the table by itself. Win when all eight are gone.
-
-RULES
+# One text per part (a heading and what follows it): each is translated on its own.
+HELP_PARTS = (
+    N_("""SPIDER"""),
+    N_("""Build eight runs from King down to Ace in one suit. A finished run leaves the table by itself. Win when all eight are gone."""),
+    N_("""RULES
 - Any face-up card can go onto a card exactly one rank higher, whatever its suit.
 - Several cards move together only when they are one suit in order, down to the end of the column. There is no limit to how many.
 - An empty column takes any card or movable group.
 - A face-down card turns up when it becomes the last card of its column.
 - The stock deals one card onto every column, five times in all. It won't deal while a column is empty.
-- One move is one action: a group moved, or a deal. Undo takes back an action and everything it caused, as often as you like. Hints are free too.
-
-MOUSE
-Click a card to pick up the group it leads; every place it can go is marked. Click a column to put it there (or drag the card there); click somewhere it can't go and you pick up what can move there instead. Double-click a card to make its best move. Click Deals to deal. Click a "more" line to see a whole column. Every line of the start screen can be clicked.
-
-KEYS
-{keys}
-
-SPECIAL RULES (start screen, {rules_key})
-Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Face up deals every card face up even with Scorpion: Scorpion with Face up is the classic Scorpion of the rule books, Scorpion alone the Palast's. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives.
-
-DISPLAY (start screen)
-Four colours gives every suit its own colour (spades black, hearts red, diamonds blue, clubs green). ASCII draws suits as S H D C and every mark in plain ASCII, for terminals without those glyphs. Both are remembered.
-
-TIPS
+- One move is one action: a group moved, or a deal. Undo takes back an action and everything it caused, as often as you like. Hints are free too."""),
+    N_("""MOUSE
+Click a card to pick up the group it leads; every place it can go is marked. Click a column to put it there (or drag the card there); click somewhere it can't go and you pick up what can move there instead. Double-click a card to make its best move. Click Deals to deal. Click a "more" line to see a whole column. Every line of the start screen can be clicked."""),
+    N_("""KEYS
+{keys}"""),
+    N_("""SPECIAL RULES (start screen, {rules_key})
+Relaxed deals onto empty columns. Open deals every card face up. Undo off means what it says. Scorpion builds only in suit, lets any face-up group move, lets only a King (or a group led by one) into an empty column, and always deals. Face up deals every card face up even with Scorpion: Scorpion with Face up is the classic Scorpion of the rule books, Scorpion alone the Palast's. Joker gives three wild picks a round: the column you pick receives a matching card from the stock or the table. Scoring keeps the Spider Palast points. Timed and Fast put a clock on the round. Practice rounds are not recorded. Spiderette (7 columns, one deck) and Simple Simon (all face up, no stock) are the one-deck relatives."""),
+    N_("""DISPLAY (start screen)
+Four colours gives every suit its own colour (spades black, hearts red, diamonds blue, clubs green). ASCII draws suits as S H D C and every mark in plain ASCII, for terminals without those glyphs. Both are remembered."""),
+    N_("""TIPS
 - Turn over face-down cards first: every card you turn up tells you something, and a column only opens up once its hidden cards are gone.
 - Build in one suit whenever you can choose. A mixed pile is a wall; a one-suit run is cargo you can move.
 - An empty column is the most valuable thing on the table. Park a run there to free the card under it, but remember the stock won't deal until every column has a card again.
@@ -129,9 +126,8 @@ TIPS
 - Every rank comes eight times. When a 7 fits, you often have a choice: take the one whose suit matches the card it lands on.
 - At 4 suits, work on two or more long one-suit runs side by side, even if short mixed piles have to hold things up for a while.
 - Stuck? Ask for a hint before you undo: it often points at a card you stopped seeing.
-- New to the game? The lessons on the start screen ({lessons_key}) show each of these ideas on a small table.
-
-GLOSSARY
+- New to the game? The lessons on the start screen ({lessons_key}) show each of these ideas on a small table."""),
+    N_("""GLOSSARY
 - Table (tableau): the ten columns in the middle, where all the play happens.
 - Column: one pile of the table. Face-down cards lie at its bottom, face-up cards on them; the last card is the exposed one.
 - Stock (talon): the cards not dealt yet, 50 at the start. "Deals: N" counts the rows left in it.
@@ -150,9 +146,8 @@ Palast words:
 - Training: a table that stays out of the league. Its points still count as experience.
 - League: the standings of everyone who has finished tables with at least one other player, Training tables aside.
 - Rating: your strength in the league, worked out from the final ranking of every table that counts. Beating strong players raises it most.
-- Experience: every point you have scored at the Palast, Training included. It only grows.
-
-PALAST
+- Experience: every point you have scored at the Palast, Training included. It only grows."""),
+    N_("""PALAST
 Points by suit count (1 / 2 / 4 suits):
   a run completed          +50  +100  +150
   a card turned up          +2    +3    +4
@@ -164,9 +159,18 @@ The bonus for clearing the table shrinks by a point for every move you made. Und
 - A round ends when every player has cleared the table, given up, got stuck, left or been offline for a minute, or when the round clock runs out.
 - After each round everyone sees its standings: the round's points and the total so far. Press y when you are ready; the next round starts when all are, or after 30 seconds.
 - After the last round the ranking by total points is final; equal totals share a place. If you leave a running table, your total so far stands.
-- Tables that count (not Training, at least two players) move your league rating; every point you score adds to your experience.
-""".replace("{keys}", help_keys()).replace("{rules_key}", keys_text("rules", START_COMMANDS)).replace(
-    "{lessons_key}", keys_text("lessons", START_COMMANDS))
+- Tables that count (not Training, at least two players) move your league rating; every point you score adds to your experience."""),
+)
+
+
+def help_text(translate=_) -> str:
+    """The help in the language spoken (``translate=str`` for the English source)."""
+    text = "\n\n".join(translate(part) for part in HELP_PARTS) + "\n"
+    return text.replace("{keys}", help_keys(translate)).replace(
+        "{rules_key}", keys_text("rules", START_COMMANDS)).replace("{lessons_key}", keys_text("lessons", START_COMMANDS))
+
+
+HELP = help_text(str)  # the English help (what the catalog translates)
 
 
 def help_lines(text: str, width: int) -> list[str]:
@@ -199,7 +203,7 @@ class Pager(TextDialog):
 
     STEP = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10, "space": 10,
             "home": -10_000, "end": 10_000}
-    CLOSE_HINT = "Esc: close"
+    CLOSE_HINT = N_("Esc: close")
 
     def __init__(self, done=None) -> None:
         super().__init__(done)
@@ -229,9 +233,10 @@ class Pager(TextDialog):
         last = min(len(self.lines), self.top + self.rows)
         text = Text("\n", no_wrap=True, overflow="crop").join([*window, Text("")])
         if len(self.lines) > self.rows:
-            text.append(f"Lines {self.top + 1}-{last} of {len(self.lines)}. Down/PgDn: more, {self.CLOSE_HINT}", "dim")
+            text.append(_("Lines {first}-{last} of {count}. Down/PgDn: more, {close}").format(
+                first=self.top + 1, last=last, count=len(self.lines), close=_(self.CLOSE_HINT)), "dim")
         else:
-            text.append(self.CLOSE_HINT, "dim")
+            text.append(_(self.CLOSE_HINT), "dim")
         text.no_wrap, text.overflow = True, "crop"
         return text
 
@@ -279,7 +284,8 @@ class Help(Pager):
 
     def page_lines(self, width: int) -> list[Text]:
         look = self.look
-        text = look.text(HELP) if look is not None else HELP
+        help_ = help_text()
+        text = look.text(help_) if look is not None else help_
         lines = help_lines(text, width)
         if self.section is not None:
             self.top = section_line(lines, self.section)
@@ -291,7 +297,7 @@ class Stats(Pager):
     rules' own stats.  s, q or Esc closes it."""
 
     KEYS = {key: None for key in STATS_CLOSE.keys.split(",")}
-    CLOSE_HINT = "s/Esc: close"
+    CLOSE_HINT = N_("s/Esc: close")
 
     def __init__(self, data: dict, ascii: bool = False, done=None) -> None:
         super().__init__(done)

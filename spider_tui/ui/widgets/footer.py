@@ -12,6 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
+from spider_tui.i18n import pgettext
+
 
 class Footer(TextualFooter):
     """Textual's footer with its keys in the first frame (see the module doc)."""
@@ -32,7 +34,8 @@ class Footer(TextualFooter):
         room = self._width
         full = False
         for widget in super().compose():
-            if isinstance(widget, FooterKey):
+            if isinstance(widget, FooterKey):  # the commands' labels are marked N_: said in the language spoken
+                widget.description = pgettext("footer", widget.description)
                 # The keys come most useful first: those that don't fit whole are left out (a key
                 # cut at the edge read "q Qu"), and so is every one after the first left out.
                 need = key_width(widget.key_display, widget.description)
@@ -41,7 +44,6 @@ class Footer(TextualFooter):
                     continue
                 room -= need
             yield widget
-
     def fitting(self, width: int) -> int:
         """How many of the keys shown fit whole in ``width`` columns."""
         room, n, seen = width, 0, set()
@@ -49,7 +51,7 @@ class Footer(TextualFooter):
             if not active.binding.show or active.binding.action in seen:
                 continue  # one key per action shows (Textual's footer)
             seen.add(active.binding.action)
-            need = key_width(self.app.get_key_display(active.binding), active.binding.description)
+            need = key_width(self.app.get_key_display(active.binding), pgettext("footer", active.binding.description))
             if need > room:
                 break
             room, n = room - need, n + 1

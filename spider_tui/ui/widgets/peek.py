@@ -11,6 +11,7 @@ from rich.style import Style
 from rich.text import Text
 
 from spider_tui.engine import suit_of
+from spider_tui.i18n import _
 from spider_tui.ui.widgets.overlay import TextDialog
 from spider_tui.ui.render import Look, card_label
 
@@ -59,7 +60,7 @@ class ColumnPeek(TextDialog):
 
     def title(self) -> str:
         sep = self.look.marks["sep"]
-        return f"Column {self.number} {sep} {self.down} face down {sep} any key closes"
+        return _("Column {n} {sep} {down} face down {sep} any key closes").format(n=self.number, sep=sep, down=self.down)
 
     def render(self) -> Text:
         lines = peek_lines(self.cards, self.down, self.look, self.rows)
