@@ -73,7 +73,8 @@ def keys_text(action: str, table: list[Command] | None = None) -> str:
     >>> keys_text("table('joker')"), keys_text("rules", START_COMMANDS)
     ('J', 'o')
     """
-    return command(action, table).keys_text
+    keys = command(action, table).keys_text
+    return _(keys) if keys else keys  # a key's name in the language spoken ("Home": "Pos1")
 
 
 def column_commands() -> list[Command]:

@@ -25,7 +25,7 @@ class Ghost:
     def __init__(self, record: Record, name: str | None = None) -> None:
         self.record = record
         self.name = name or _("ghost ({player})").format(player=record.player)
-        self.times = [ms for ms, _ in record.actions]
+        self.times = [ms for ms, _move in record.actions]
         # what the line shows at each step (moves, score, runs): small, no positions kept
         self.marks = [(g.moves, g.score or 0, len(g.done)) for g in positions(record)]
 

@@ -217,7 +217,7 @@ def _from_headers(headers: dict[str, tuple[int, str]], extra: tuple[tuple[str, s
                   actions: tuple[Action, ...], end: int) -> Record:
     for key in REQUIRED:
         if key not in headers:
-            raise RecordError(end if actions else max(n for n, _ in headers.values()), _("no {v0!r} header").format(v0=key))
+            raise RecordError(end if actions else max(n for n, _value in headers.values()), _("no {v0!r} header").format(v0=key))
 
     def bad(key: str, why: str) -> RecordError:
         return RecordError(headers[key][0], _("{v0}: {v1}").format(v0=key, v1=why))
@@ -226,39 +226,39 @@ def _from_headers(headers: dict[str, tuple[int, str]], extra: tuple[tuple[str, s
         return headers[key][1]
 
     if value("game") != "spider":
-        raise bad(_("game"), _("{v0!r}: only spider records are read").format(v0=value('game')))
+        raise bad("game", _("{v0!r}: only spider records are read").format(v0=value('game')))
     try:
         deal = parse_deal(value("deal"))
     except ValueError as e:
-        raise bad(_("deal"), str(e)) from None
+        raise bad("deal", str(e)) from None
     if value("suits") not in ("1", "2", "4"):
-        raise bad(_("suits"), _("1, 2 or 4"))
+        raise bad("suits", _("1, 2 or 4"))
     try:
         rules = rules_named(value("rules")).name
     except (KeyError, ValueError) as e:
-        raise bad(_("rules"), str(e.args[0] if e.args else e)) from None
+        raise bad("rules", str(e.args[0] if e.args else e)) from None
     date = value("date")
     try:
         if not _DATE.match(date):
             raise ValueError
         datetime.strptime(date, "%Y-%m-%dT%H:%M:%SZ")
     except ValueError:
-        raise bad(_("date"), _("a UTC time like 2026-12-01T21:30:00Z")) from None
+        raise bad("date", _("a UTC time like 2026-12-01T21:30:00Z")) from None
     player = value("player")
     if len(player) > MAX_FIELD or player != player.strip() or not player:
-        raise bad(_("player"), _("1..{v0} characters").format(v0=MAX_FIELD))
+        raise bad("player", _("1..{v0} characters").format(v0=MAX_FIELD))
     result = value("result")
     if result not in RESULTS:
-        raise bad(_("result"), _("{v0!r} is not one of {v1}").format(v0=result, v1=', '.join(RESULTS)))
+        raise bad("result", _("{v0!r} is not one of {v1}").format(v0=result, v1=', '.join(RESULTS)))
     if not _INT.match(value("moves")):
-        raise bad(_("moves"), _("a whole number"))
+        raise bad("moves", _("a whole number"))
     if not _SECONDS.match(value("seconds")):
-        raise bad(_("seconds"), _("seconds with three decimals, like 723.412"))
+        raise bad("seconds", _("seconds with three decimals, like 723.412"))
     seconds = float(value("seconds"))
     score = None
     if "score" in headers:
         if not _SCORE.match(value("score")):
-            raise bad(_("score"), _("a whole number"))
+            raise bad("score", _("a whole number"))
         score = int(value("score"))
     optional = {}
     for key in ("palast", "table"):

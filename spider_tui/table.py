@@ -445,7 +445,7 @@ class Table:
         self._after_action()
         self.played = played
         self.earned = earned(played, self.game, runs_before)
-        if played.source > 0 and played.count and not any(col == played.target for col, _ in played.completed):
+        if played.source > 0 and played.count and not any(col == played.target for col, _suit in played.completed):
             self.landed = (played.target - 1, played.count)
         return True
 

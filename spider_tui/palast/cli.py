@@ -339,8 +339,6 @@ def cmd_bots(argv: list[str]) -> int:
             else:
                 print(f"{k:>16}: {v}")
     if summary.get("turned_away"):
-        from spider_tui.i18n import _  # noqa: I001
-
         print(_(LIMITS_LINE).format(n=summary["turned_away"], players=args.players), file=sys.stderr)
     return 0 if summary["actions"] or not summary["errors"] else 1
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from spider_tui import records
-from spider_tui.i18n import _
+from spider_tui.i18n import _, ngettext
 from spider_tui.records import Record, RecordError
 
 DIR_NAME = "records"
@@ -159,8 +159,9 @@ class RecordStore:
             n = 1 if which == "last" else int(which)
             found = self.paths()
             if n < 1 or n > len(found):
-                have = f"{len(found)} record{'s' if len(found) != 1 else ''}"
-                raise RecordsError(_("no record {v0}: there {v1} {v2} in {v3}").format(v0=which, v1='is' if len(found) == 1 else 'are', v2=have, v3=self.dir))
+                raise RecordsError(ngettext("no record {which}: there is {n} record in {dir}",
+                                            "no record {which}: there are {n} records in {dir}",
+                                            len(found)).format(which=which, n=len(found), dir=self.dir))
             return found[n - 1]
         return Path(which)
 

@@ -85,17 +85,18 @@ async def test_lang_must_be_a_string(palast):
 
 
 async def test_the_game_asks_for_its_language_and_knows_a_taken_name_in_german(palast):
-    """The game's sign-in sends the language spoken; a German "name taken" is still known as one."""
+    """The game's sign-in sends the language spoken; a German "name taken" is still known as one
+    (by its code: the words are the player's, the code is the program's)."""
     from spider_tui.palast.client.session import PalastError, sign_in
+    from spider_tui.palast.messages import Code
     from spider_tui.palast.reasons import NAME_TAKEN, is_reason
-    from spider_tui.ui.palast.connect import name_taken
 
     await palast.player("Greta")
     set_language("de")
     with pytest.raises(PalastError) as e:
         await sign_in(palast.url, "Greta", None)
     assert str(e.value).startswith("Dieser Name ist vergeben"), str(e.value)
-    assert is_reason(str(e.value), NAME_TAKEN) and name_taken(str(e.value))
+    assert is_reason(str(e.value), NAME_TAKEN) and e.value.code is Code.NAME_TAKEN
     client = await sign_in(palast.url, "Gustav", None)
     try:
         got = await answer_to(client, '{"type": "start"}')

@@ -146,3 +146,75 @@ async def test_english_under_the_c_locale(make_app, monkeypatch):
         text = screen_text(app)
         assert "New game (n)" in text and "Language (g): English" in text
         assert english_left(text) != []  # the check does see English
+
+
+async def _end_a_round(app, pilot, data_dir) -> None:
+    """Three best moves and a give-up: the round is over and its record written."""
+    from spider_tui.store.records import RecordStore
+
+    for _i in range(3):
+        await pilot.press("enter")
+    await press(pilot, "g", "y")
+    assert app.book.writer.flush(20)
+    await until_app(pilot, lambda: len(RecordStore(data_dir).paths()) == 1)
+
+
+async def test_the_records_list_a_replay_and_its_review_in_german(make_app, data_dir):
+    from spider_tui.ui.screens.records_screen import RecordsScreen, ReplayScreen
+
+    app = make_app(deal=11, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_app(pilot, lambda: isinstance(app.screen, GameScreen))
+        await _end_a_round(app, pilot, data_dir)
+        await look(pilot, "a round given up")
+        await press(pilot, "x")
+        text = await look(pilot, "the shared line")
+        await press(pilot, "q", "r")
+        await until_app(pilot, lambda: isinstance(app.screen, RecordsScreen))
+        text = await look(pilot, "the records list")
+        assert "Datum (UTC)" in text and "Spiel" in text and "Ergebnis" in text and "aufgegeben" in text
+        await press(pilot, "enter")
+        await until_app(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        text = await look(pilot, "a replay")
+        assert "Spiel 11 · 2 Farben" in text and "Schritt 0 von" in text and "Pos1/Ende" in text
+        await press(pilot, "right", "c")
+        text = await look(pilot, "a replay's step with the hidden cards")
+        assert "verdeckte Karten gezeigt" in text
+        await press(pilot, "f1")
+        await look(pilot, "the replay's help")
+
+
+async def test_a_ghost_race_in_german(make_app, data_dir):
+    from spider_tui.ui.screens.ghost_screen import GhostScreen
+
+    app = make_app(deal=11, suits=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_app(pilot, lambda: isinstance(app.screen, GameScreen))
+        await _end_a_round(app, pilot, data_dir)
+        await press(pilot, "r")
+        text = await look(pilot, "a retry's offer of the last try")
+        assert "letzten Versuch" in text
+        await press(pilot, "t")
+        await until_app(pilot, lambda: isinstance(app.screen, GhostScreen))
+        text = await look(pilot, "a ghost race")
+        assert "letzter Versuch" in text
+        await press(pilot, "enter")
+        await look(pilot, "a ghost race after a move")
+
+
+async def test_the_compact_table_at_40x20_in_german(make_app):
+    app = make_app(deal=5, suits=2)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await until_app(pilot, lambda: isinstance(app.screen, GameScreen))
+        text = await look(pilot, "the compact table")
+        assert "Züge" in text or "Austeilen" in text
+        await press(pilot, "question_mark")
+        await look(pilot, "a hint at the compact table")
+        await press(pilot, "escape", "1")
+        await look(pilot, "a held group at the compact table")
+        await press(pilot, "escape", "q")
+        await until_app(pilot, lambda: isinstance(app.screen, StartScreen))
+        await look(pilot, "the start screen at 40x20")
+        await pilot.resize_terminal(39, 20)
+        await pilot.pause()
+        text = await look(pilot, "the size message at 39x20")

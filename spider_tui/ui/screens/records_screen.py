@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from spider_tui.commands import RECORDS_CLOSE, RECORDS_OPEN, REPLAY_COMMANDS, keys_text
-from spider_tui.i18n import _
+from spider_tui.i18n import _, pgettext
 from spider_tui.records import minutes, result_word
 from spider_tui.replay import Replay
 from spider_tui.safe_text import visible
@@ -40,7 +40,7 @@ def entry_line(e: Entry) -> str:
 
 
 def head_line() -> str:
-    return (f"{_('Date (UTC)'):<16}  {_('Deal'):>10}  {_('S'):>1}  {_('Rules'):<10}  {_('Result'):<11} "
+    return (f"{_('Date (UTC)'):<16}  {pgettext('records', 'Deal'):>10}  {_('S'):>1}  {_('Rules'):<10}  {_('Result'):<11} "
             f"{_('Moves'):>4}  {_('Time'):>7}   " + _("Enter: replay"))
 
 
