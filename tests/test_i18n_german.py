@@ -143,7 +143,7 @@ def _reason_texts() -> list[str]:
 
     root = Path(__file__).resolve().parent.parent / "spider_tui" / "palast"
     files = [*sorted((root / "server").glob("*.py")), *sorted((root / "server" / "db").glob("*.py")),
-             root / "protocol.py", root / "names.py"]
+             root / "protocol.py", root / "names.py", root / "messages.py"]
 
     def text(node) -> list[str]:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -162,6 +162,8 @@ def _reason_texts() -> list[str]:
                 name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", "")
                 args = [n.args[0]] if name in ("Refusal", "fail", "refused") and n.args else []
                 args += [k.value for k in n.keywords if k.arg == "reason"]
+                if name == "wire":  # a field's own refusals (messages.wire(missing=..., bad=...))
+                    args += [k.value for k in n.keywords if k.arg in ("missing", "bad")]
                 for a in args:
                     found += text(a)
             if path.name == "names.py" and isinstance(n, ast.Return) and n.value is not None:

@@ -70,7 +70,10 @@ def _unreachable(url: str, e: BaseException) -> Unreachable:
         return Unreachable(_("{url} is not a server address (ws://host:port).").format(url=url))
     if isinstance(e, InvalidStatus) and e.response.status_code in (429, 503) and e.response.body:
         # the server's limits: it says why in one line ("The server is full; …")
-        return Unreachable(line(e.response.body.decode("utf-8", "replace").strip(), 200), m.Code.TOO_MANY)
+        from spider_tui.palast.reasons import in_language  # said by the server before any hello: in English
+
+        body = e.response.body.decode("utf-8", "replace").strip()
+        return Unreachable(line(in_language(body, language()), 200), m.Code.TOO_MANY)
     if isinstance(e, InvalidHandshake):
         return Unreachable(_("{url} is not a Palast server.").format(url=url))
     if isinstance(e, asyncio.TimeoutError):
