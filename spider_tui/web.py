@@ -301,7 +301,7 @@ def make_server(host: str, port: int, data_dir: Path, four_color: bool = False, 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
             if not same_origin(request.headers.get("Origin"), request.host):
                 # Another web site's script may not play here (browsers always send Origin).
-                raise web.HTTPForbidden(text="spider web: only its own page may open a game")
+                raise web.HTTPForbidden(text=_("spider web: only its own page may open a game"))
             if len(self.tabs) >= max_sessions:
                 return self.full()
             task = asyncio.current_task()  # aiohttp runs each request in a task
