@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
+from spider_tui.i18n import _
 from spider_tui.points import Earned, earned, undone
 from spider_tui.store.report import format_seconds
 
@@ -48,6 +49,26 @@ class Selection:
     column: int
     count: int
     chosen: bool = True
+
+
+@dataclass(frozen=True)
+class Can:
+    """``Table.can``'s answer: may the screen offer an action now?  Yes; or no, with the reason a
+    player reads when the key is pressed anyway ("" for a key that is simply not offered);
+    ``dimmed``: a no the footer still shows, greyed (the action comes back in this round)."""
+
+    yes: bool
+    reason: str = ""
+    dimmed: bool = False
+
+    def __bool__(self) -> bool:
+        return self.yes
+
+
+YES = Can(True)
+NO = Can(False)
+#: Table actions ``Table.can`` answers for (every other action is the screen's own: yes).
+TABLE_ACTIONS = ("undo", "deal", "hint", "give_up", "still_winnable", "joker")
 
 
 def describe(move: Move) -> str:
@@ -183,6 +204,35 @@ class Table:
         self._changed()
         return True
 
+    # ------------------------------------------------------------------ what may be offered
+    def has(self, action: str) -> bool:
+        """Whether this kind of round has ``action`` at all: Undo off has no undo, Simple Simon no
+        deal, a round without the Joker rule no joker."""
+        rules = self.game.rules
+        if action == "undo":
+            return rules.undo_allowed
+        if action == "deal":
+            return rules.has_stock
+        if action == "joker":
+            return rules.joker
+        return True
+
+    def can(self, action: str) -> Can:
+        """What the screen may offer now of ``action`` (one of ``TABLE_ACTIONS``; anything else
+        is yes): once the round is over none of them; Undo off says why on ``u``; a joker with
+        none left is shown dimmed."""
+        if action not in TABLE_ACTIONS:
+            return YES
+        if not self.has(action):
+            if action == "undo":
+                return Can(False, _("Undo is off in this round."))
+            return NO
+        if self.over:
+            return NO
+        if action == "joker" and self.game.jokers_left < 1:
+            return Can(False, _("No jokers left."), dimmed=True)
+        return YES
+
     def joker(self) -> None:
         """Start a joker: the next column picked receives a matching card (SPEC §10)."""
         g = self.game
@@ -191,7 +241,7 @@ class Table:
         if not g.rules.joker:
             self.status = "This round is played without jokers."
         elif g.jokers_left < 1:
-            self.status = "No jokers left."
+            self.status = self.can("joker").reason
         else:
             self.joker_pending = not self.joker_pending
             self.selection = None
@@ -591,8 +641,8 @@ class Table:
             return False  # the round is over: no undo for the player (SPEC §1); the status stays
         score_before = self.game.score
         if not self.game.undo():
-            if not self.game.rules.undo_allowed:
-                self.status = "Undo is off in this round."
+            if not self.has("undo"):
+                self.status = self.can("undo").reason
             else:
                 self.status = "Nothing to undo." if not self.over else ""
             self._changed()

@@ -12,7 +12,6 @@ import asyncio
 import gc
 import random
 import signal
-import time
 from datetime import date
 from typing import TYPE_CHECKING, Callable
 
@@ -26,7 +25,8 @@ from spider_tui.store.book import SaveBook, playable_rules
 from spider_tui.session import SoloSession
 from spider_tui.table import Table
 from spider_tui.ui import messages
-from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.key_hold import KeyHold
+from spider_tui.ui.screens.game_screen import GameScreen, round_screen
 from spider_tui.ui.render import Look
 from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
@@ -56,6 +56,7 @@ class SpiderApp(TerminalApp):
         self._lessons: LessonSession | None = None
         self._error_told = False
         self._winnable = None
+        self.key_hold = KeyHold(self)
 
     # ------------------------------------------------------------------ the save book
     @property
@@ -119,60 +120,17 @@ class SpiderApp(TerminalApp):
             self.winnable.prove_ahead(self.settings.suits)
 
     # ------------------------------------------------------------------ keys across a screen change
-    _key_hold: list | None = None  # the keys held for the screen that is coming
-    _hold_from: tuple = ()  # (the screen they were held from, since when)
-    HOLD_SECONDS = 1.0
-
     def hold_keys(self) -> None:
         """A screen asked for another one (``ui.keys.KeysFollow``), or the app is starting: the
-        keys typed until that screen is up wait, then go to it in order (they went to the old
-        screen: n then ? typed fast opened the start screen's help instead of the round's hint)."""
-        if self._key_hold is not None:
+        keys typed until that screen is up wait for it (``ui/key_hold.py``)."""
+        self.key_hold.start()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key the hold takes goes no further for now: one just typed, or one on its way back
+        from the screen to the bindings (sent there before the hold began, as ``?`` after ``n``)."""
+        if isinstance(event, events.Key) and self.key_hold.take(event):
             return
-        held: list = []
-        self._key_hold, self._hold_from = held, (self.screen, time.monotonic())
-
-        def check() -> None:
-            if self._key_hold is not held:  # a key found the screen up and took them along
-                timer.stop()
-            elif self._hold_over():
-                timer.stop()
-                self.call_after_refresh(self._release_keys, held)  # once it is drawn, too
-
-        timer = self.set_interval(0.01, check)
-
-    def _hold_over(self) -> bool:
-        """The new screen is mounted (its widgets are there: a key given to a screen still
-        composing found no '#info'); or no new screen came in HOLD_SECONDS: this one takes them."""
-        screen, since = self._hold_from
-        new, waited = self.screen, time.monotonic() - since
-        return (new is not screen and new.is_mounted) or (new is screen and waited > self.HOLD_SECONDS) \
-            or waited > 5 * self.HOLD_SECONDS
-
-    def _release_keys(self, held: list, *then: events.Key) -> None:
-        """The keys of the hold ``held`` (if it still holds), then ``then``, each posted again to
-        go the whole way a typed key goes: the new screen's bindings, or the input field it
-        focuses (a name typed ahead).  One that brings yet another screen ("n" on the start
-        screen) holds the ones after it for that screen."""
-        if self._key_hold is not held:
-            return
-        self._key_hold = None
-        for event in (*held, *then):
-            self.post_message(events.Key(event.key, event.character))
-
-    async def _on_key(self, event: events.Key) -> None:
-        """Runs before Textual's own ``App._on_key`` (the bindings); a held key goes no further."""
-        held = self._key_hold
-        if held is None:
-            return
-        if not self._hold_over():
-            held.append(event)  # for the screen that is coming
-            event.prevent_default()
-        elif held:  # the screen is up and keys still wait: they go first, in order, then this one
-            self._release_keys(held, event)
-            event.prevent_default()
-        else:
-            self._key_hold = None  # the screen is up and nothing waits: this key goes on as it is
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
@@ -228,7 +186,10 @@ class SpiderApp(TerminalApp):
         """Put the session's round ``table`` on screen."""
         if table is None:
             return
-        screen = GameScreen(self.session, self.look)
+        self.show_screen(round_screen(self.session, self.look))
+
+    def show_screen(self, screen: GameScreen) -> None:
+        """A round's screen: in place of the one on show when that is a round's, else over it."""
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
@@ -272,11 +233,7 @@ class SpiderApp(TerminalApp):
                 self.leave_round()
             return
         self.lessons.begin(lesson)
-        screen = GameScreen(self.lessons, self.look)
-        if isinstance(self.screen, GameScreen):
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        self.show_screen(round_screen(self.lessons, self.look))
 
     def start_new(self, suits: int | None = None) -> None:
         """A new random deal: at ``suits``, else the command line's --suits, else the setting.

@@ -34,7 +34,7 @@ from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import PositionError
 from spider_tui.engine.deal import check_deal_number
-from spider_tui.session import Session
+from spider_tui.session import Offer, Session
 from spider_tui.table import Table
 
 from spider_tui.safe_text import visible
@@ -633,7 +633,7 @@ class PalastRound(Session):
     def counts(self) -> bool:
         return False  # the league counts it, not the save file's stats
 
-    offers: frozenset[str] = frozenset()  # no New or Retry (the table plays its rounds), no solver (it would peek)
+    offers: frozenset[Offer] = frozenset()  # no New or Retry (the table plays its rounds), no solver (it would peek)
 
     def needs_asking(self) -> bool:
         return False
