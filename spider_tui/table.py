@@ -5,7 +5,7 @@ selection/cursor/tap semantics of SPEC §6 as plain logic, so every "what happen
 click here?" question has one answer, tested without a terminal.  Widgets only call
 ``tap``, ``double_tap``, ``key_column``, ``deal``, ``undo``, ``hint`` … and re-render.
 
-Columns are 0-based here (the UI shows 1–10).  A *group* is ``(column, count)``: the last
+Columns are 0-based here, as in the engine's ``Move`` (the UI and move text show 1–10).  A *group* is ``(column, count)``: the last
 ``count`` cards of the column.
 """
 
@@ -75,7 +75,7 @@ def describe(move: Move) -> str:
     """A move in words, as the hint says it."""
     if move.is_deal:
         return "deal a row."
-    return f"move {move.count} card{'s' if move.count != 1 else ''} from column {move.source} to column {move.target}."
+    return f"move {move.count} card{'s' if move.count != 1 else ''} from column {move.source + 1} to column {move.target + 1}."
 
 
 @dataclass
@@ -253,9 +253,9 @@ class Table:
     def _play_joker(self, col: int) -> None:
         self.joker_pending = False
         g = self.game
-        choice = g.joker_choice(col + 1)
+        choice = g.joker_choice(col)
         try:
-            g.play_joker(col + 1)
+            g.play_joker(col)
         except IllegalMove as e:
             self.status = e.reason
             self._changed()
@@ -292,11 +292,11 @@ class Table:
         if sel is None or target == sel.column:
             return None
         if sel.chosen:
-            return sel.count if self.game.is_legal(Move(sel.column + 1, target + 1, sel.count)) else None
+            return sel.count if self.game.is_legal(Move(sel.column, target, sel.count)) else None
         k = self.game.group_fitting(sel.column, target)
         if k is None or k > sel.count:
             return None
-        return k if self.game.is_legal(Move(sel.column + 1, target + 1, k)) else None
+        return k if self.game.is_legal(Move(sel.column, target, k)) else None
 
     def column_states(self) -> list[ColumnState]:
         """What the view draws of every column: cards, the held group, targets, the hint, the
@@ -318,8 +318,8 @@ class Table:
                 movable=g.movable(col),
                 held=sel.count if sel is not None and sel.column == col else 0,
                 target=col in targets,
-                hint_from=(hint.count or 0) if hint is not None and hint.source == col + 1 else 0,
-                hint_to=hint is not None and hint.target == col + 1,
+                hint_from=(hint.count or 0) if hint is not None and hint.source == col else 0,
+                hint_to=hint is not None and hint.target == col,
                 cursor=(self.cursor_card() if cards else -1) if here else None,
                 cursor_here=here,
                 badge=badges.get(col),
@@ -458,7 +458,7 @@ class Table:
         k = self.target_count(target)
         if k is None or self.selection is None:
             return False
-        return self.play(Move(self.selection.column + 1, target + 1, k))
+        return self.play(Move(self.selection.column, target, k))
 
     def _select_movable(self, col: int, index: int | None = None) -> None:
         """Hold what is movable at ``col``: the group ``index`` leads, else its longest group."""
@@ -518,7 +518,7 @@ class Table:
         empty: int | None = None
         whole = count == len(g.columns[col])
         for t in range(len(g.columns)):
-            if t == col or not g.is_legal(Move(col + 1, t + 1, count)):
+            if t == col or not g.is_legal(Move(col, t, count)):
                 continue
             dst = g.columns[t]
             if dst and suit_of(dst[-1]) == suit_of(lead):
@@ -544,7 +544,7 @@ class Table:
             self._select(col, k, True)
             self.status = "That group has nowhere to go."
             return
-        self.play(Move(col + 1, t + 1, k))
+        self.play(Move(col, t, k))
 
     def key_column(self, col: int) -> None:
         """Keys 1–9, 0: hold a column's longest group, shorten it, or move the held group."""
@@ -590,7 +590,7 @@ class Table:
                 self.status = "That group has nowhere to go."
                 self._changed()
                 return
-            self.play(Move(col + 1, t + 1, count))
+            self.play(Move(col, t, count))
 
     def pick_or_put(self) -> None:
         """Pick up or put down at the cursor (Space): pick up the group at the cursor, or put the held group at the cursor column."""

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spider_tui.engine import Move, rules_named
+from spider_tui.engine.cards import SUIT_COUNTS
 
 from spider_tui.palast import messages, names
 
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes per message, either way in (SPEC §13)
 NAME_MAX = names.NAME_MAX
-SUITS = (1, 2, 4)
+SUITS = SUIT_COUNTS
 ROUNDS = (1, 10)
 SEATS = (2, 6)
 #: The §10 options a table may be opened with (Scoring is always on; Training = practice).

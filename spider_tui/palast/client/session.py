@@ -139,7 +139,7 @@ class RaceTable(Table):
         return f"Solved in {self.moves} moves. The round ends when the others are done."
 
     def tell_cards(self, dealt: list[str], turned_up: list[tuple[int, str]]) -> None:
-        """The server told the cards a move of the view turned up (``turned_up``: column, card)
+        """The server told the cards a move of the view turned up (``turned_up``: 0-based column, card)
         or the row a deal brought (``dealt``): the view shows them.  Raises ``ValueError`` on
         cards that don't fit the view (the server's position then replaces it)."""
         g = self.game
@@ -195,7 +195,7 @@ class RaceTable(Table):
         if self._blocked():
             self.joker_pending = False
             return
-        reason = self.game.joker_refusal(col + 1)
+        reason = self.game.joker_refusal(col)
         if reason is not None and reason.startswith("A view can't"):
             # Only the server knows which card a joker brings (it may come from the stock or
             # from under a face-down card): ask it; its position comes back with the answer.
@@ -471,7 +471,7 @@ class PalastSession:
 
     def _tell(self, race: RaceTable, answer: m.Played) -> None:
         try:
-            race.tell_cards(answer.dealt, [(c.column, c.card) for c in answer.turned_up])
+            race.tell_cards(answer.dealt, [(c.column - 1, c.card) for c in answer.turned_up])  # the wire's are 1-10
         except (ValueError, KeyError, TypeError):
             pass  # _settle reads the server's position instead
 

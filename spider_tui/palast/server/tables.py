@@ -797,9 +797,9 @@ class Palast:
         self._mark(t, s)
         answer = m.Played(
             move=text, position=g.view(), score=g.score, moves=g.moves, state=state,
-            turned_up=[m.TurnedUp(column=c, card=card_text(card)) for c, card in played.turned_up] if played else [],
+            turned_up=[m.TurnedUp(column=c + 1, card=card_text(card)) for c, card in played.turned_up] if played else [],
             dealt=[card_text(c) for c in played.dealt] if played else [],
-            completed=[c for c, _suit in played.completed] if played else [],
+            completed=[c + 1 for c, _suit in played.completed] if played else [],  # the wire names columns 1-10
         ).to_json()
         if self._all_done(t):
             self._spawn(self._end_round(t, n))

@@ -16,7 +16,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
@@ -41,11 +40,10 @@ SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is
 class GameScreen(KeysFollow, Screen):
     """One round: the session's table, run through the session (see the module doc)."""
 
-    #: The round's keys, then one hidden binding per table action with a reason to refuse
-    #: (Textual tries the next binding of a key when one can't act): Undo off is not in the
-    #: footer, but ``u`` still says why nothing happens.
-    BINDINGS = bindings(round_key_commands()) + [
-        Binding(command(f"table('{name}')").keys, f"refused('{name}')", show=False) for name in ("undo", "joker")]
+    BINDINGS = bindings(round_key_commands())
+    #: Each key's table action (``u`` -> ``undo``): a key the session refuses with a reason says it.
+    TABLE_KEYS = {key: c.action[7:-2] for c in round_key_commands() if c.action.startswith("table('")
+                  for key in c.keys.split(",")}
     NEW_LABEL = N_("New")  #: the footer's and the top bar's word for New
 
     def __init__(self, session: Session, look: Look) -> None:
@@ -256,19 +254,11 @@ class GameScreen(KeysFollow, Screen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The session's answer (``Session.can``) as Textual wants it: yes lit, a dimmed no greyed,
-        any other no hidden.  A hidden key with a reason still says it (``refused``)."""
+        any other no hidden (a no with a reason still says it when its key is pressed: ``on_key``)."""
         if self.has_class("-small") and action not in ("help", "stats", "leave", "escape"):
             return False  # the table is hidden: no move may be made blind
-        if action == "refused":
-            answer = self.session.can(str(parameters[0]))
-            return not answer and bool(answer.reason)
         answer = self.session.can(str(parameters[0]) if action == "table" and parameters else action)
         return True if answer else (None if answer.dimmed else False)
-
-    def action_refused(self, name: str) -> None:
-        """A key the round doesn't offer now was pressed: the status line says why."""
-        self.table.say(self.session.can(name).reason)
-        self.sync()
 
     # ------------------------------------------------------------------ dialogs over the table
     def open_dialog(self, dialog) -> None:
@@ -301,11 +291,17 @@ class GameScreen(KeysFollow, Screen):
             self.call_later(dialog.done, result)
 
     def on_key(self, event: events.Key) -> None:
-        """With a dialog open every key is the dialog's (Ctrl+Q still quits)."""
+        """With a dialog open every key is the dialog's (Ctrl+Q still quits).  A table key the
+        session refuses with a reason (``u`` under Undo off) says why rather than doing nothing."""
+        refused = self.session.can(self.TABLE_KEYS[event.key]) if event.key in self.TABLE_KEYS else None
         if self.dialog is not None:
             event.stop()
             event.prevent_default()
             self.dialog.press(event.key)
+        elif refused is not None and not refused and refused.reason and not self.has_class("-small"):
+            event.stop()
+            self.table.say(refused.reason)
+            self.sync()
         elif self._peek_pending and event.key not in COLUMN_KEYS and event.key != "v":
             self._peek_pending = False  # v then something else: never mind
 
@@ -424,7 +420,7 @@ class GameScreen(KeysFollow, Screen):
         if self.table.status.startswith("View which column"):
             self.table.say("")
             self.sync()
-        self.open_dialog(ColumnPeek(col + 1, g.columns[col], g.down[col], self.look))
+        self.open_dialog(ColumnPeek(col, g.columns[col], g.down[col], self.look))
 
     def on_column_view_peek(self, message: ColumnView.Peek) -> None:
         if self.dialog is None:
