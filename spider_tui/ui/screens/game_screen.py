@@ -62,6 +62,7 @@ class GameScreen(KeysFollow, Screen):
         self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
         self._dragging = False  # a drag left its column: the group is lifted
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
+        self._peek_asked = -1  # the table's version when v asked which column
         self.question = SolverQuestion(
             self.table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
             practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
@@ -409,6 +410,7 @@ class GameScreen(KeysFollow, Screen):
         """v: the next column key shows that column whole."""
         self._peek_pending = True
         self.table.say(f"View which column? Press its key ({COLUMN_KEYS_TEXT}).")
+        self._peek_asked = self.table.version  # the status line asks until the table changes
         self.sync()
 
     def show_column(self, col: int) -> None:
@@ -417,7 +419,7 @@ class GameScreen(KeysFollow, Screen):
         g = self.table.game
         if not 0 <= col < len(g.columns):
             return
-        if self.table.status.startswith("View which column"):
+        if self.table.version == self._peek_asked:  # the question is still on the status line
             self.table.say("")
             self.sync()
         self.open_dialog(ColumnPeek(col, g.columns[col], g.down[col], self.look))
