@@ -4,7 +4,7 @@
   ``winnable.json`` in the data dir (written atomically; a file that can't be read starts
   empty, it is only a cache).  "Winnable deals only" takes its New deals from here.
 - ``Prover``: a background thread that keeps a few proved numbers ready per suit count, so a
-  new deal never waits for the solver; ``prove_now`` for when none is ready yet.
+  new deal never waits for the solver (each proof in a child process, ``spider_tui.search``); ``prove_now`` for when none is ready yet.
 - ``Question``: asks the solver about one position in a background thread; cancellable.
 - ``SolverRun``: the one way solver work runs off the UI thread (the three above, and the app's
   search for a winnable deal when none is ready): a daemon thread, a cancel, an answer.
@@ -27,7 +27,7 @@ from typing import Generic, TypeVar
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game
 from spider_tui.engine.cards import SUIT_COUNTS
-from spider_tui.engine.solve import WINNABLE, Solution, solve
+from spider_tui.engine.solve import UNKNOWN, WINNABLE, Solution, solve
 
 CACHE_NAME = "winnable.json"
 PROVE_SECONDS = 10.0  # solver time for one candidate deal
@@ -153,56 +153,78 @@ def proves_winnable(number: int, suits: int, seconds: float = PROVE_SECONDS,
 
 
 def prove_now(suits: int, rng: random.Random, cancel: threading.Event | None = None,
-              tries: int = 50) -> int | None:
+              tries: int = 50, seconds: float = PROVE_SECONDS) -> int | None:
     """Search random numbers until one proves winnable and return it, or None after ``tries``
-    or a cancel."""
+    or a cancel.  In this process: the app calls ``search.find_winnable`` (a child) instead."""
     for _ in range(tries):
         if cancel is not None and cancel.is_set():
             return None
         number = rng.randint(MIN_DEAL, MAX_DEAL)
-        if proves_winnable(number, suits, cancel=cancel):
+        if proves_winnable(number, suits, seconds, cancel=cancel):
             return number
     return None
 
 
 class Prover:
-    """Keeps ``AHEAD`` proved numbers ready for the suit counts asked for, in a daemon thread
-    (lowest priority work: it sleeps between deals).  ``stop()`` ends it."""
+    """Keeps ``AHEAD`` proved numbers ready for the suit counts asked for.  A daemon thread
+    proves one candidate deal at a time, each in a child process (``spider_tui.search``), and
+    ends when every suit count asked for has its numbers (``want`` starts it again): nothing
+    stays behind when there is nothing to prove.  ``stop()`` ends it and kills its child."""
 
     def __init__(self, deals: ProvedDeals, rng: random.Random | None = None):
         self.deals = deals
         self.rng = rng or random.Random()
         self._wanted: list[int] = []
-        self._wake = threading.Event()
+        self._lock = threading.Lock()
+        self._stopped = False
         self._run_: SolverRun[None] | None = None
 
     def want(self, suits: int) -> None:
         """Prove ahead for ``suits`` (the current suit count first)."""
-        if suits in self._wanted:
-            self._wanted.remove(suits)
-        self._wanted.insert(0, suits)
-        self._wake.set()
-        if self._run_ is None:
+        with self._lock:
+            if suits in self._wanted:
+                self._wanted.remove(suits)
+            self._wanted.insert(0, suits)
+            if self._stopped or (self._run_ is not None and self._run_.running):
+                return
             self._run_ = SolverRun(self._run, name="spider-prover").start()
 
+    @property
+    def running(self) -> bool:
+        run = self._run_
+        return run is not None and run.running
+
     def stop(self) -> None:
-        if self._run_ is not None:
-            self._run_.cancel()
-        self._wake.set()
+        with self._lock:
+            self._stopped = True
+            if self._run_ is not None:
+                self._run_.cancel()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the prover's thread (and so its child) to end."""
+        run = self._run_
+        if run is not None:
+            run.thread.join(timeout)
+
+    def _todo(self) -> list[int]:
+        return [s for s in list(self._wanted) if self.deals.count(s) < AHEAD]
 
     def _run(self, cancel: threading.Event) -> None:
+        from spider_tui import search
+
         while not cancel.is_set():
-            todo = [s for s in list(self._wanted) if self.deals.count(s) < AHEAD]
-            if not todo:
-                self._wake.clear()
-                self._wake.wait()
-                continue
+            with self._lock:
+                todo = self._todo()
+                if not todo:
+                    self._run_ = None  # done: the thread ends, ``want`` starts a new one
+                    return
             number = self.rng.randint(MIN_DEAL, MAX_DEAL)
             suits = todo[0]
             try:
-                ok = proves_winnable(number, suits, cancel=cancel)
+                ok = search.proves(number, suits, PROVE_SECONDS, cancel)
             except Exception:  # never let a bad number kill the thread silently in a loop
                 ok = False
+                cancel.wait(30)  # a child that can't search (no memory, say): not in a tight loop
             if ok and not cancel.is_set():
                 try:
                     self.deals.add(suits, number)
@@ -211,7 +233,8 @@ class Prover:
 
 
 class Question(SolverRun[tuple[Solution, float]]):
-    """"Could this still be won?" about one position, asked in a background thread.
+    """"Could this still be won?" about one position, asked in a background thread that waits
+    for a child process (``spider_tui.search.solve``; a cancel kills it).
 
     ``on_answer(solution, seconds)`` is called from that thread when the solver is done (not
     after ``cancel()``); the caller hands it to its UI thread."""
@@ -224,10 +247,14 @@ class Question(SolverRun[tuple[Solution, float]]):
         super().__init__(self._ask, lambda answer: on_answer(*answer), name="spider-question")
 
     def _ask(self, cancel: threading.Event) -> tuple[Solution, float]:
+        from spider_tui import search
+
         start = time.monotonic()
-        deadline = start + self.seconds
-        found = solve(self.game, stop=lambda: cancel.is_set() or time.monotonic() >= deadline)
-        return found, time.monotonic() - start
+        try:
+            found = search.solve(self.game, self.seconds, cancel)
+        except search.SearchFailed:
+            found = Solution(UNKNOWN)  # the child died (out of memory, say): no answer
+        return found or Solution(UNKNOWN), time.monotonic() - start
 
 
 class Answer:

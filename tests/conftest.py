@@ -20,8 +20,15 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.pgcluster import PgCluster, PgUnavailable, find_bindir
+
+# Property tests never race the clock: a busy machine (or a first call that loads data) must not
+# fail them, so no example has a deadline, suite-wide (a test's own @settings keeps this unless
+# it names a deadline itself), and hypothesis's too_slow health check, a timing too, is off.
+settings.register_profile("spider", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "spider"))
 
 _pg_skip_reason: list[str] = []
 

@@ -168,7 +168,7 @@ def test_when_no_winnable_deal_was_found_new_looks_again(tmp_path, monkeypatch):
         def call_from_thread(self, fn, *args, **kw):
             return fn(*args, **kw)
 
-    monkeypatch.setattr(wd, "prove_now", lambda suits, rng, cancel: None)
+    monkeypatch.setattr(wd.search, "find_winnable", lambda suits, seed, tries, seconds, cancel: None)
     monkeypatch.setattr(wd.Prover, "want", lambda self, suits: None)  # no real proving here
     app = FakeApp()
     deals = wd.WinnableDeals(app, tmp_path, random.Random(1))  # type: ignore[arg-type]
@@ -205,7 +205,7 @@ def test_finding_a_winnable_deal_is_said_until_it_is_found_and_every_suit_count_
             return fn(*args, **kw)
 
     gate = threading.Event()
-    monkeypatch.setattr(wd, "prove_now", lambda suits, rng, cancel: (gate.wait(10), 123)[1])
+    monkeypatch.setattr(wd.search, "find_winnable", lambda suits, seed, tries, seconds, cancel: (gate.wait(10), 123)[1])
     wanted: list[int] = []
     monkeypatch.setattr(wd.Prover, "want", lambda self, suits: wanted.append(suits))
     deals = wd.WinnableDeals(FakeApp(), tmp_path, random.Random(1))  # type: ignore[arg-type]

@@ -48,7 +48,7 @@ class Game:
 
     __slots__ = (
         "columns", "down", "stock", "done", "moves", "suits", "rules", "deal_number", "_log",
-        "runs_to_win", "jokers_left", "score", "lost",
+        "runs_to_win", "jokers_left", "score", "lost", "_paid",
     )
 
     def __init__(
@@ -80,6 +80,10 @@ class Game:
         self.score = (score or 0) if rules.scoring else None
         self.lost = lost
         self._log: list[tuple] = []
+        # Scoring only (SPEC §10: a join pays once per card per round): beside each column, per
+        # card, whether that card has already paid its join.  The flags travel with the cards.
+        # A position read from text has no history: a card lying on its own suit has paid.
+        self._paid: list[list[bool]] | None = joined_flags(columns, down) if rules.scoring else None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -128,12 +132,21 @@ class Game:
         return [i for i, (cards, d) in enumerate(zip(self.columns, self.down)) if UNKNOWN in cards[d:]]
 
     def copy(self) -> "Game":
-        """An independent copy of the position (without undo history)."""
-        return Game(
+        """An independent copy of the position (without undo history; which cards have paid
+        their join is kept)."""
+        g = Game(
             [list(c) for c in self.columns], list(self.down), list(self.stock), list(self.done),
             suits=self.suits, rules=self.rules, deal_number=self.deal_number, moves=self.moves,
             runs_to_win=self.runs_to_win, jokers_left=self.jokers_left, score=self.score, lost=self.lost,
         )
+        if self._paid is not None:
+            g._paid = [list(f) for f in self._paid]
+        return g
+
+    def join_paid(self, col: int, index: int) -> bool:
+        """Whether card ``index`` of column ``col`` (0-based) has paid its same-suit join this
+        round (SPEC §10); always False without the Scoring rule."""
+        return self._paid is not None and self._paid[col][index]
 
     # ------------------------------------------------------------------ queries
     @property
@@ -512,7 +525,7 @@ class Game:
                     turned.append((col, self.columns[col][-1]))
 
         if entry[0] == "m":
-            _, s, t, _k, flipped, done_t, left_run, points = entry
+            _, s, t, _k, flipped, done_t, left_run, _joined, points = entry
             if flipped:
                 turned.append((s, self.columns[s][-1]))
             run_left(s, left_run)
@@ -523,7 +536,7 @@ class Game:
             for col, c in done_d:
                 run_left(col, c)
         else:
-            _, t, _card, where, flipped, done_t, left_run, points = entry
+            _, t, _card, where, flipped, done_t, left_run, _was_paid, points = entry
             if flipped:
                 turned.append((where[1], self.columns[where[1]][-1]))
             run_left(where[1], left_run)
@@ -571,6 +584,8 @@ class Game:
                 # A dealt card: it may join its own suit (the card under it is face up).
                 if i > 0 and i - 1 >= self.down[col] and cards_c[i - 1] == card + 1:
                     joins += 1
+                    if self._paid is not None:
+                        self._paid[col][i] = True
                 row = list(last[1])
                 row[col] = card
                 last = (last[0], row) + last[2:]
@@ -617,6 +632,8 @@ class Game:
         if len(cards) - self.down[col] >= RUN and cards[-1] & 15 == 1 and self.run_length(col) == RUN:
             suit = cards[-1] >> 4
             del cards[-RUN:]
+            if self._paid is not None:
+                del self._paid[col][-RUN:]
             self.done.append(suit)
             return suit, self._flip(col)
         return None
@@ -634,24 +651,36 @@ class Game:
 
     def _move(self, s: int, t: int, k: int) -> None:
         src, dst = self.columns[s], self.columns[t]
-        joined = bool(dst) and dst[-1] == src[-k] + 1  # lands on its own suit
+        paid = self._paid
+        # Lands on its own suit, and pays only if this card never paid a join this round.
+        joined = bool(dst) and dst[-1] == src[-k] + 1 and not (paid is not None and paid[s][-k])
         dst.extend(src[-k:])
         del src[-k:]
+        if paid is not None:
+            flags = paid[s][-k:]
+            del paid[s][-k:]
+            if joined:
+                flags[0] = True
+            paid[t].extend(flags)
         flipped = self._flip(s)
         # The card left exposed may end a complete run (possible under Scorpion).
         left_run = None if flipped or not src or src[-1] & 15 != 1 else self._complete(s)
         completed = self._complete(t)
         points = self._points(flipped, joined, completed, left_run)
-        self._log.append(("m", s, t, k, flipped, completed, left_run, points))
+        self._log.append(("m", s, t, k, flipped, completed, left_run, joined, points))
 
     def _deal(self) -> None:
         n = len(self.columns)
         row, self.stock = self.stock[:n], self.stock[n:]
         joins = 0
-        for col, card in zip(self.columns, row):
-            if col and col[-1] == card + 1:
-                joins += 1
+        paid = self._paid
+        for i, (col, card) in enumerate(zip(self.columns, row)):
+            # A card from the stock has never paid: a join here always pays.
+            joined = bool(col) and col[-1] == card + 1
+            joins += joined
             col.append(card)
+            if paid is not None:
+                paid[i].append(joined)
         completed = []
         for i in range(n):
             c = self._complete(i)
@@ -666,25 +695,34 @@ class Game:
         card, where = choice
         flipped = False
         left_run = None
+        paid = self._paid
+        was_paid = False  # only an exposed card taken from the table may have paid before
         if where[0] == "stock":
             del self.stock[where[1]]
         elif where[0] == "down":
             _, c, i = where
             del self.columns[c][i]
             self.down[c] -= 1
+            if paid is not None:
+                del paid[c][i]
         else:
             c = where[1]
             self.columns[c].pop()
+            if paid is not None:
+                was_paid = paid[c].pop()
             flipped = self._flip(c)
             if not flipped and self.columns[c]:
                 left_run = self._complete(c)
         dst = self.columns[t]
         joined = bool(dst) and dst[-1] == card + 1
+        pays = joined and not was_paid
         dst.append(card)
+        if paid is not None:
+            paid[t].append(was_paid or joined)
         completed = self._complete(t)
         self.jokers_left -= 1
-        points = self._points(flipped, joined, completed, left_run)
-        self._log.append(("j", t, card, where, flipped, completed, left_run, points))
+        points = self._points(flipped, pays, completed, left_run)
+        self._log.append(("j", t, card, where, flipped, completed, left_run, was_paid, points))
 
     def undo(self) -> bool:
         """Revert the last action with all it caused; False when there is nothing to undo
@@ -694,8 +732,9 @@ class Game:
             return False
         entry = self._log.pop()
         kind = entry[0]
+        paid = self._paid
         if kind == "m":
-            _, s, t, k, flipped, completed, left_run, points = entry
+            _, s, t, k, flipped, completed, left_run, joined, points = entry
             if completed:
                 self._uncomplete(t, completed)
             if left_run:
@@ -705,24 +744,37 @@ class Game:
                 self.down[s] += 1
             src.extend(dst[-k:])
             del dst[-k:]
+            if paid is not None:
+                flags = paid[t][-k:]
+                del paid[t][-k:]
+                if joined:
+                    flags[0] = False  # undoing the action that paid makes it pay again
+                paid[s].extend(flags)
         elif kind == "d":
             _, row, completed, points = entry
             for col, c in reversed(completed):
                 self._uncomplete(col, c)
             for col in self.columns[: len(row)]:
                 col.pop()
+            if paid is not None:
+                for flags in paid[: len(row)]:
+                    flags.pop()
             self.stock = row + self.stock
         else:
-            _, t, card, where, flipped, completed, left_run, points = entry
+            _, t, card, where, flipped, completed, left_run, was_paid, points = entry
             if completed:
                 self._uncomplete(t, completed)
             self.columns[t].pop()
+            if paid is not None:
+                paid[t].pop()
             if where[0] == "stock":
                 self.stock.insert(where[1], card)
             elif where[0] == "down":
                 _, c, i = where
                 self.columns[c].insert(i, card)
                 self.down[c] += 1
+                if paid is not None:
+                    paid[c].insert(i, False)
             else:
                 c = where[1]
                 if left_run:
@@ -730,6 +782,8 @@ class Game:
                 if flipped:
                     self.down[c] += 1
                 self.columns[c].append(card)
+                if paid is not None:
+                    paid[c].append(was_paid)
             self.jokers_left += 1
         self.moves -= 1
         if self.score is not None:
@@ -743,6 +797,9 @@ class Game:
         self.done.pop()
         base = suit * 16
         self.columns[col].extend(base + r for r in range(KING, 0, -1))
+        if self._paid is not None:
+            # Every card of a run lying on its own suit has paid its join (the King never can).
+            self._paid[col].extend([False] + [True] * (RUN - 1))
 
     # ------------------------------------------------------------------ helpers
     def face_up(self, col: int) -> list[Card]:
@@ -754,6 +811,16 @@ class Game:
             f"<Game deal={self.deal_number} suits={self.suits} rules={self.rules.name} "
             f"moves={self.moves} left={self.deals_left}>"
         )
+
+
+def joined_flags(columns: list[list[Card]], down: list[int]) -> list[list[bool]]:
+    """Per card of each column: whether it lies face up on the card of its own suit one rank
+    higher (such a card has paid its join, SPEC §10)."""
+    out = []
+    for cards, d in zip(columns, down):
+        lo = max(d, 0) + 1
+        out.append([lo <= i and cards[i - 1] == cards[i] + 1 for i in range(len(cards))])
+    return out
 
 
 def dst_unknown(cards: list[Card]) -> bool:

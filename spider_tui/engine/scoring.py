@@ -9,7 +9,10 @@
 | the round is solved: base minus moves (not below 0) |  +300  |  +400   |  +500   |
 | each unused joker at the win                        |    +3  |    +3   |    +3   |
 
-An undone action takes its points back (and the undo itself costs 1).  The initial layout
+A join pays once per card per round: the first time that card comes to lie on its own suit one
+rank higher (``Game`` keeps which cards have paid; moving a card off and back pays nothing, only
+undoing the action that paid makes it pay again).  An undone action takes its points back (and
+the undo itself costs 1).  The initial layout
 scores its joins too ("schon beim Verteilen der Karten"), which only happens when cards are
 dealt face up (Open, Simple Simon).
 """

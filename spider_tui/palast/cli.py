@@ -289,6 +289,8 @@ def bots_parser() -> Parser:
                    help="fast: R actions a second; human: a few seconds to look at a new table, "
                    "about a second a move after that (default fast)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--progress", action="store_true",
+                   help='print {"progress": N} (actions accepted so far) once a second, for benchmarks')
     p.description = ("Run bot players at standard tables (they play as the fair bot: they see only what a "
                      "player sees and never undo).")
     return p
@@ -307,7 +309,11 @@ def cmd_bots(argv: list[str]) -> int:
               file=sys.stderr)
         return 1
     try:
-        summary = asyncio.run(run_bots(args.server, args.players, args.rate, args.seconds, args.level, args.pace))
+        def progress(actions: int) -> None:
+            print(json.dumps({"progress": actions}), flush=True)
+
+        summary = asyncio.run(run_bots(args.server, args.players, args.rate, args.seconds, args.level, args.pace,
+                                       progress if args.progress else None))
     except KeyboardInterrupt:
         return 130
     if args.json:

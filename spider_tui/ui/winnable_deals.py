@@ -19,7 +19,8 @@ from textual.app import App
 
 from spider_tui.engine import rules_named
 from spider_tui.engine.rules import RULE_OPTIONS
-from spider_tui.winnable import ProvedDeals, Prover, SolverRun, prove_now
+from spider_tui import search
+from spider_tui.winnable import PROVE_SECONDS, ProvedDeals, Prover, SolverRun
 
 
 def applies(rules: str) -> bool:
@@ -73,7 +74,7 @@ class WinnableDeals:
         if self._finding is not None and self._finding.running and not self._finding.cancelled:
             self.app.notify("Still looking for a winnable deal…", markup=False)
             return True
-        rng = random.Random(self.rng.random())
+        seed = self.rng.random()
         # Said until the deal is found (it used to go after 8 s, long before a 4-suit proof).
         self.app.notify(f"Finding a winnable deal at {suits} suit{'s' if suits != 1 else ''} (the solver proves it)…",
                         markup=False, timeout=FINDING_SECONDS)
@@ -90,7 +91,13 @@ class WinnableDeals:
             self.app.clear_notifications()  # the "Finding…" notice: found
             begin(number, suits)
 
-        finding = self._finding = SolverRun(lambda cancel: prove_now(suits, rng, cancel), found,
+        def find(cancel) -> int | None:  # in a child process; the thread waits for it
+            try:
+                return search.find_winnable(suits, seed, 50, PROVE_SECONDS, cancel)
+            except search.SearchFailed:
+                return None
+
+        finding = self._finding = SolverRun(find, found,
                                             name="spider-find-winnable").start()
         return True
 

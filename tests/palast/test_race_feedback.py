@@ -11,9 +11,11 @@ from spider_tui.ui.palast import lines
 
 
 def test_running_totals_add_this_rounds_score_to_the_last_round_over_and_rank_them():
-    last = {"standings": [{"player": "Ann", "total": 300}, {"player": "Bo", "total": 340}]}
-    totals = lines.race_totals(last, {"Ann": 60, "Bo": 0, "Cy": 10})
+    before = {"Ann": 300, "Bo": 340}
+    totals = lines.race_totals(before, {"Ann": 60, "Bo": 0, "Cy": 10})
     assert totals == {"Ann": (360, 1), "Bo": (340, 2), "Cy": (10, 3)}
+    # a player who left (a total before, no score now) keeps the total and a place
+    assert lines.race_totals(before, {"Ann": 60}) == {"Ann": (360, 1), "Bo": (340, 2)}
     assert lines.race_totals(None, {"Ann": 5, "Bo": 5}) == {"Ann": (5, 1), "Bo": (5, 1)}
     assert lines.me_line(360, 1, 3).endswith("Total   360  1st of 3")
     assert "Total   340 2nd" in lines.opponent_line({"player": "Bo", "score": 0}, (340, 2))

@@ -19,6 +19,7 @@ import asyncio
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spider_tui.engine import Game, fairbot
@@ -166,10 +167,22 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
 
 
 async def run_bots(url: str, players: int, rate: float = 1.0, seconds: float = 60.0,
-                   level: int = DEFAULT_LEVEL, pace: str = "fast") -> dict:
-    """Run ``players`` bots against ``url`` for ``seconds`` at ``level`` and ``pace``; the summary dict."""
+                   level: int = DEFAULT_LEVEL, pace: str = "fast",
+                   progress: Callable[[int], None] | None = None) -> dict:
+    """Run ``players`` bots against ``url`` for ``seconds`` at ``level`` and ``pace``; the summary
+    dict.  ``progress(actions)`` is called once a second with the actions accepted so far."""
     tally = Tally(players=players)
     run = secrets.token_hex(2)
     deadline = time.monotonic() + seconds
+
+    async def report() -> None:
+        assert progress is not None
+        while time.monotonic() < deadline:
+            progress(tally.actions)
+            await asyncio.sleep(1.0)
+
+    reporter = asyncio.create_task(report()) if progress is not None else None
     await asyncio.gather(*(_bot(url, f"bot-{run}-{i}", rate, deadline, tally, level, pace) for i in range(players)))
+    if reporter is not None:
+        reporter.cancel()
     return tally.summary()

@@ -259,6 +259,7 @@ class PalastSession:
         self.race: RaceTable | None = None
         self.opponents: dict[str, dict] = {}
         self.standings: dict | None = None
+        self.totals: dict[int, dict[str, int]] = {}  # round -> each player's total after it
         self.ready_sent = False
         self.deals: list[tuple[int, int | str]] = []  # (round, deal code) as told at each round_over
         self.ranking: list[dict] | None = None
@@ -403,6 +404,7 @@ class PalastSession:
     def _leave_table(self) -> None:
         self.table, self.code, self.round, self.race = None, None, 0, None
         self.opponents, self.standings, self.ranking, self.deals = {}, None, None, []
+        self.totals = {}
         self._confirmed = None
         self._changed("seat")
 
@@ -534,6 +536,10 @@ class PalastSession:
             deal = _told_deal(ev.deal)
             if deal is not None:  # told again after a reconnect: one entry per round
                 self.deals = sorted([d for d in self.deals if d[0] != n] + [(n, deal)])
+            # every round's totals are kept (a round start clears the standings, not these), so
+            # the race's running total starts from them, also after a reconnect
+            self.totals[n] = {visible(r.player): r.total for r in ev.standings
+                              if isinstance(r.total, int) and not isinstance(r.total, bool)}
             current = (self.table or {}).get("round")
             if isinstance(current, int) and n < current:
                 self._changed("standings")  # an earlier round, told again after welcome
@@ -589,6 +595,13 @@ class PalastSession:
         self._changed("round")
 
     # ------------------------------------------------------------------ for the screens
+    def totals_before(self) -> dict[str, int]:
+        """Each player's total after the last round before the one in play (the latest
+        ``round_over`` of an earlier round; empty in round 1): the race's running total is this
+        plus the round's score so far.  A player who left keeps a total here."""
+        earlier = [n for n in self.totals if n < self.round]
+        return dict(self.totals[max(earlier)]) if earlier else {}
+
     def countdown(self) -> float:
         """Seconds left in the round."""
         return self.race.time_left or 0.0 if self.race is not None else 0.0

@@ -112,11 +112,12 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def race_totals(standings: dict | None, scores: dict[str, int]) -> dict[str, tuple[int, int]]:
-    """Each player's running total during a round (the last ``round_over``'s total plus this
-    round's score so far) and place by it (equal totals share a place): {name: (total, place)}."""
-    before = {str(r.get("player")): num(r.get("total")) for r in (standings or {}).get("standings") or []}
-    totals = {p: before.get(p, 0) + num(score) for p, score in scores.items()}
+def race_totals(before: dict[str, int] | None, scores: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """Each player's running total during a round (the total after the rounds before, ``before``,
+    plus this round's score so far) and place by it (equal totals share a place): {name: (total,
+    place)}.  A player with a total before and no score now (one who left) keeps that total."""
+    before = {str(p): num(t) for p, t in (before or {}).items()}
+    totals = {p: before.get(p, 0) + num(scores.get(p, 0)) for p in {**before, **scores}}
     ranked = sorted(totals.values(), reverse=True)
     return {p: (t, ranked.index(t) + 1) for p, t in totals.items()}
 

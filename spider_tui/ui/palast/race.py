@@ -51,11 +51,11 @@ class RaceScreen(GameScreen):
         ops = self.palast.opponents
         if not ops:
             return "Training: racing the clock alone."
-        # The table so far: each total is the last round's total plus this round's score.
+        # The table so far: each total is the total after the rounds before plus this round's score.
         me = self.palast.name
         scores = {str(p.get("player")): int(p.get("score") or 0) for p in ops.values()}
         scores[me] = int(self.table.game.score or 0)
-        totals = lines.race_totals(self.palast.standings, scores)
+        totals = lines.race_totals(self.palast.totals_before(), scores)
         mine = lines.me_line(*totals[me], len(totals))
         return "\n".join([mine] + [lines.opponent_line(p, totals.get(str(p.get("player")))) for p in ops.values()])
 
