@@ -42,8 +42,8 @@ class GameScreen(KeysFollow, Screen):
 
     BINDINGS = bindings(round_key_commands())
     #: Each key's table action (``u`` -> ``undo``): a key the session refuses with a reason says it.
-    TABLE_KEYS = {key: c.action[7:-2] for c in round_key_commands() if c.action.startswith("table('")
-                  for key in c.keys.split(",")}
+    TABLE_KEYS = {key: c.action.removeprefix("table('").removesuffix("')")
+                  for c in round_key_commands() if c.action.startswith("table('") for key in c.keys.split(",")}
     NEW_LABEL = N_("New")  #: the footer's and the top bar's word for New
 
     def __init__(self, session: Session, look: Look) -> None:
