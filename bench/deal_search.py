@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from spider_tui.engine import Game, deal_code  # noqa: E402
 from spider_tui.engine.cards import card_text  # noqa: E402
-from spider_tui.palast.server.tables import Options  # noqa: E402
+from spider_tui.palast.server.table import Options  # noqa: E402
 
 MAX_DEAL = 2147483647
 

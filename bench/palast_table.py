@@ -19,7 +19,7 @@ from spider_tui.engine import Game
 from spider_tui.palast.client.client import PalastClient
 from spider_tui.palast.server.db import open_store
 from spider_tui.palast.server.server import PalastServer
-from spider_tui.palast.server.tables import Options
+from spider_tui.palast.server.table import Options
 
 
 def abridge(msg: dict) -> str:

@@ -106,7 +106,7 @@ async def shoot_palast(data: Path) -> list[Path]:
     from spider_tui.palast.client.client import PalastClient
     from spider_tui.palast.server.db import open_store
     from spider_tui.palast.server.server import PalastServer
-    from spider_tui.palast.server.tables import Options
+    from spider_tui.palast.server.table import Options
     from spider_tui.store import SaveFile
     from spider_tui.ui.app import SpiderApp
     from spider_tui.ui.palast.lobby import PalastScreen

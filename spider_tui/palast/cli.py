@@ -112,7 +112,7 @@ def cmd_server(argv: list[str]) -> int:
 
     from spider_tui.palast.server.db import open_store
     from spider_tui.palast.server.server import PalastServer
-    from spider_tui.palast.server.tables import Options
+    from spider_tui.palast.server.table import Options
 
     try:
         store = open_store(args.db, resolve_data_dir(args.data_dir))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable
 
 from textual import events, on
 
-from spider_tui.palast.server.embedded import EmbeddedPalast
+from spider_tui.palast.embedded import EmbeddedPalast
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today

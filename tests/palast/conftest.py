@@ -10,7 +10,7 @@ from spider_tui.palast.client.client import PalastClient
 from spider_tui.palast.server.db import open_store
 from spider_tui.palast.server.pg_broker import PgBroker
 from spider_tui.palast.server.server import Limits, PalastServer
-from spider_tui.palast.server.tables import Options
+from spider_tui.palast.server.table import Options
 
 
 class Palast:

@@ -196,7 +196,7 @@ def test_the_outbox_counts_the_message_being_queued():
 
 
 async def test_the_lobby_comes_in_pages_with_the_own_table_first(palast):
-    from spider_tui.palast.server.tables import TABLES_PAGE
+    from spider_tui.palast.server.lobby import TABLES_PAGE
 
     hosts = [await palast.player(f"Host{i}", keep=False) for i in range(TABLES_PAGE + 5)]
     for h in hosts:
@@ -222,7 +222,7 @@ async def test_the_lobby_comes_in_pages_with_the_own_table_first(palast):
 
 
 async def test_the_league_is_the_top_n_and_the_askers_own_row(palast_factory, db_url):
-    from spider_tui.palast.server.tables import LEAGUE_TOP
+    from spider_tui.palast.server.lobby import LEAGUE_TOP
 
     palast = await palast_factory()
     players = [await palast.player(f"Ranked{i:02}", keep=False) for i in range(LEAGUE_TOP + 10)]

@@ -9,7 +9,7 @@ import random
 from datetime import date
 
 from spider_tui.palast.client.client import PalastClient
-from spider_tui.palast.server.embedded import DB_FILE, LOGIN_KEY, EmbeddedPalast
+from spider_tui.palast.embedded import DB_FILE, LOGIN_KEY, EmbeddedPalast
 from spider_tui.store import SaveFile
 from spider_tui.store.palast import last_server, server_login
 from spider_tui.ui.app import SpiderApp

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from spider_tui.engine import JOKER, Game, deal_code
-from spider_tui.palast.server import tables
-from spider_tui.palast.server.tables import Options
+from spider_tui.palast.server import table as tables
+from spider_tui.palast.server.table import Options
 
 from .conftest import HINT_SOLVES
 

@@ -12,7 +12,7 @@ from spider_tui.engine import Game
 from spider_tui.palast.server.db import open_store
 from spider_tui.palast.server.house import HouseBots
 from spider_tui.palast.server.server import token_hash
-from spider_tui.palast.server.tables import Palast
+from spider_tui.palast.server.lobby import Palast
 
 from tests.waiting import until
 

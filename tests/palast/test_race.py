@@ -130,12 +130,14 @@ async def test_a_solved_round_gets_the_solve_bonus(palast_factory):
         g.play(m["move"]) if m["move"] not in ("give up",) else g.give_up()
     assert over["standings"][0]["score"] == g.score == last["score"]
     assert over["standings"][0]["solved"] is True and g.won and last["state"] == "solved"
-    assert over["deal"] == deal_code(HINT_SOLVES) and g.score == 782  # includes the bonus: 300 - 107 moves
+    # 8 runs × 50 + 44 turned up × 2 + 96 joins × 1 (each card's join pays once, SPEC §10: a won
+    # round has exactly 96) + the bonus 300 - 107 moves
+    assert over["deal"] == deal_code(HINT_SOLVES) and g.score == 8 * 50 + 44 * 2 + 96 + (300 - 107) == 777
     assert over["standings"][0]["moves"] == 107
     await a.wait_for("table_over")
     # Training: not counted in the league, but experience is.
     league = {p["name"]: p for p in await a.league()}
-    assert league["Solo"]["tables"] == 0 and league["Solo"]["experience"] == 782
+    assert league["Solo"]["tables"] == 0 and league["Solo"]["experience"] == 777
 
 
 async def test_joining_a_standard_table_that_filled_seats_you_at_the_open_one(palast):

@@ -1,4 +1,4 @@
-"""The Palast's table logic (``palast/tables.py``) driven in-process, without a socket: the fast
+"""The Palast's table logic (``palast/server/lobby.py``, ``table.py``) driven in-process, without a socket: the fast
 layer's check of a race from open to table_over (SPEC §13). The socket layer drives the same
 through a real server (test_race.py)."""
 
@@ -10,7 +10,7 @@ from spider_tui.engine import Game
 from spider_tui.palast import protocol
 from spider_tui.palast.server.db import open_store
 from spider_tui.palast.server.server import token_hash
-from spider_tui.palast.server.tables import Palast
+from spider_tui.palast.server.lobby import Palast
 
 from tests.waiting import until
 

@@ -28,11 +28,12 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from spider_tui.engine import Game, IllegalMove
+from spider_tui.engine import IllegalMove
 
 from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
 
-from spider_tui.palast.server.tables import LiveTable, Palast
+from spider_tui.palast.server.lobby import Palast
+from spider_tui.palast.server.table import LiveTable, apply_action
 
 if TYPE_CHECKING:  # pragma: no cover
     from spider_tui.palast.server.pg_broker import PgBroker
@@ -44,16 +45,6 @@ ALIVE_PLAYERS = 600
 
 #: Events after which a process re-reads the table from the database before passing them on.
 RELOAD = frozenset({"_table", "table", "round", "round_over", "table_over"})
-
-
-def apply_action(g: Game, move: str) -> None:
-    """Play one accepted action (as stored) on a game."""
-    if move == "undo":
-        g.undo()
-    elif move == "give up":
-        g.give_up()
-    else:
-        g.play(move)
 
 
 class ClusterSync:
@@ -101,7 +92,7 @@ class ClusterSync:
 
     # -- announcing
     def announce(self, table_id: int, message: dict) -> None:
-        self.palast._spawn(self.broker.publish(table_id, message))
+        self.palast.spawn(self.broker.publish(table_id, message))
 
     def presence(self, player_id: int, online: bool) -> None:
         self.announce(0, {"type": "_presence", "player_id": player_id, "online": online,
@@ -136,10 +127,10 @@ class ClusterSync:
     def _show(self, player_id: int) -> None:
         """Send the player's progress (with their new online state) to their table soon."""
         p = self.palast
-        t = p.tables.get(p.seated.get(player_id, 0))
+        t = p.table_of(player_id)
         s = t.seat(player_id) if t is not None else None
         if t is not None and s is not None and s.game is not None:
-            p._mark(t, s)
+            t.mark(s)
 
     def forget_silent(self, before: float) -> None:
         """Processes not heard from since ``before`` are gone: their players are offline now
@@ -204,7 +195,7 @@ class ClusterSync:
         if kind == "table_over":
             t = p.tables.get(table_id)
             if t is not None:
-                p._drop(t)
+                p.drop(t)
 
     async def _action(self, table_id: int, m: dict) -> None:
         p = self.palast
@@ -219,13 +210,13 @@ class ClusterSync:
             try:
                 apply_action(s.game, m["move"])
             except IllegalMove:
-                await self.palast.replay_seat(t, s)
+                await t.replay_seat(s)
             else:
                 s.seq = m["seq"]
                 s.ended_at = m.get("at") if (s.game.over or s.game.stuck) else None
         else:  # we missed some: read the player's actions back
-            await self.palast.replay_seat(t, s)
-        p._check_done(t)
+            await t.replay_seat(s)
+        t.check_done()
 
     # -- re-reading from the database
     async def reload(self, table_id: int, *, games: bool = False) -> LiveTable | None:
@@ -236,33 +227,29 @@ class ClusterSync:
         if row is None:  # a table that never started was closed (its row deleted)
             gone = p.tables.get(table_id)
             if gone is not None:
-                p._drop(gone)
+                p.drop(gone)
             return None
         t = p.tables.get(table_id)
         fresh = t is None
         if t is None:
             if row.state == FINISHED:
                 return None
-            t = LiveTable(row)
-            p._track(t)
+            t = p.track(row)
         old_round = t.row.round
         t.row = row
-        await p._load_seats(t)
+        await t.load_seats()
         if row.state == PLAYING and row.round_state != NO_ROUND:
             if fresh or row.round != old_round or any(s.game is None for s in t.seats):
-                await p._rebuild_round(t)
+                await t.rebuild_round()
             elif games:  # seat by seat, under its lock: an action being written here is kept
-                await self.palast.settle(t)
+                await t.settle()
             if row.round_state == ROUND_PLAYING and (row.round != old_round or games):
                 t.ending = False  # (after a resync: an end that failed may be tried again)
-            totals: dict[int, int] = {}
-            for r in await p.store.results(t.id):
-                totals[r.player_id] = totals.get(r.player_id, 0) + r.score
-            t.totals = totals
+            await t.rebuild_totals()
         if row.state == FINISHED:
-            p._cancel(t)
+            t.cancel()
         else:
-            p._schedule(t)
+            t.schedule()
         return t
 
     async def resync(self) -> None:
@@ -272,12 +259,12 @@ class ClusterSync:
         for table_id in sorted(live | set(p.tables)):
             t = await self.reload(table_id, games=True)
             if t is not None and t.row.state == FINISHED:
-                p._drop(t)
+                p.drop(t)
             elif t is not None and t.row.round_state == ROUND_PLAYING:
                 # Progress announced while we weren't listening: our players see where all stand.
                 for s in t.seats:
                     if s.game is not None:
-                        self.broker.deliver(t.id, p._progress(t, s))
+                        self.broker.deliver(t.id, t.progress(s))
 
     async def load_standard(self) -> None:
         """Track the standard tables other processes opened (so players share them)."""

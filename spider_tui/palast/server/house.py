@@ -4,7 +4,7 @@ When a person has sat alone at a standard table for ``Options.house_bots_after``
 server seats house bots until the table is full (it then starts by itself).  A house bot is a
 player of this server marked ``bot`` in the database: it shows as a bot wherever names show
 (``bot: true`` in the protocol), never gets a league rating, and a table whose only person plays
-with bots counts as Training for the league (``Palast._finish_table``).
+with bots counts as Training for the league (``LiveTable.finish``).
 
 A bot plays in this process as any player does, through ``Palast.play``, and sees only what a
 player sees: the ``position`` views the server sends it (every face-down and stock card ``??``).
@@ -34,7 +34,8 @@ from spider_tui.palast.server.db import WAITING, PlayerRow
 from spider_tui.palast.protocol import Refusal
 
 if TYPE_CHECKING:
-    from spider_tui.palast.server.tables import LiveTable, Palast
+    from spider_tui.palast.server.lobby import Palast
+    from spider_tui.palast.server.table import LiveTable
 
 log = logging.getLogger("spider.palast")
 
@@ -95,7 +96,7 @@ class HouseBots:
             since = self.alone_since.setdefault(t.id, now)
             if now - since >= self.after and t.id not in self._filling:
                 self._filling.add(t.id)
-                p._spawn(self.fill(t))
+                p.spawn(self.fill(t))
         for tid in list(self.alone_since):
             if tid not in alone:
                 del self.alone_since[tid]
@@ -111,8 +112,8 @@ class HouseBots:
     async def _fill(self, t: LiveTable) -> None:
         p = self.palast
         async with self._seating:
-            t.row = await p.store.table(t.id) or t.row
-            await p._load_seats(t)
+            await t.reload_row()
+            await t.load_seats()
             number = 0
             while t.row.state == WAITING and len(t.seats) < t.row.seats:
                 bot, number = await self._free_bot(number)
@@ -123,15 +124,15 @@ class HouseBots:
                     if reason.startswith("You already sit"):
                         continue  # seated elsewhere meanwhile (another process): the next one
                     break
-                await p._load_seats(t)
+                await t.load_seats()
                 self._play(bot)
             self.alone_since.pop(t.id, None)
             if p.cluster:
                 p.cluster.announce(t.id, {"type": "_table", "table": t.id})
-            await p._publish(t, m.TableChanged(table=p.info(t)).to_json())
+            await t.publish(m.TableChanged(table=t.info()).to_json())
             if len(t.seats) >= t.row.seats:
-                await p._auto_start(t)
-            await p._ensure_standard()
+                await t.auto_start()
+            await p.ensure_standard()
 
     async def _free_bot(self, after: int) -> tuple[PlayerRow | None, int]:
         """A house bot sitting at no table (registered when none is free), and its number."""
@@ -152,23 +153,21 @@ class HouseBots:
     def _play(self, bot: PlayerRow) -> None:
         if bot.id in self.playing:
             return
-        task = asyncio.ensure_future(self._run(bot))
+        task = self.palast.spawn(self._run(bot))  # cancelled when the Palast stops
         self.playing[bot.id] = task
-        self.palast._tasks.add(task)
 
         def done(_t: asyncio.Task) -> None:
             self.playing.pop(bot.id, None)
-            self.palast._tasks.discard(_t)
 
         task.add_done_callback(done)
 
     def _people_playing(self, bot_id: int) -> bool:
         """Is a person at the bot's table still playing this round (not done, left or out)?"""
         p = self.palast
-        t = p.tables.get(p.seated.get(bot_id, 0))
+        t = p.table_of(bot_id)
         if t is None:
             return True
-        return any(not s.bot and s.game is not None and p._state(t, s) == "playing" for s in t.seats)
+        return any(not s.bot and s.game is not None and t.state_of(s) == "playing" for s in t.seats)
 
     def _wait(self) -> float:
         """Seconds before the next action: a human pace, never the same twice."""

@@ -37,7 +37,7 @@ from spider_tui.palast.server.broker import Broker
 from spider_tui.palast.server.db import PlayerRow, Store
 from spider_tui.palast.protocol import Refusal
 from spider_tui.palast.server.house import HouseBots
-from spider_tui.palast.server.tables import Options, Palast
+from spider_tui.palast.server.lobby import Options, Palast
 
 log = logging.getLogger("spider.palast")
 

@@ -4,7 +4,7 @@ the save file per server.  A server that can't be reached, says no or speaks ano
 gets one quiet line here; Esc goes back.
 
 A server that can't be reached brings a question: play here instead?  Yes starts the embedded
-Palast (``spider_tui.palast.server.embedded``: a server on this computer with house bots, stopped with
+Palast (``spider_tui.palast.embedded``: a server on this computer with house bots, stopped with
 the app) and signs in there; its login is kept under ``embedded.LOGIN_KEY``."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from spider_tui.palast.client.session import PalastError, PalastSession, Unreachable
 from spider_tui.palast.protocol import name_problem
-from spider_tui.palast.server import embedded
+from spider_tui.palast import embedded
 from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
 from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login

@@ -5,6 +5,8 @@ another address), with its SQLite file in the app's data dir and house bots that
 a few seconds (nobody else can come to a loopback server), and stops with the app: it is asked
 to stop on the app's way out, and it stops by itself when the app is gone (its stdin closes).
 A child process, not a thread, so the house bots' search never takes the app's interpreter lock.
+It lives outside ``palast/server`` and imports nothing of it (the UI imports no Palast server,
+``tests/test_layers.py``): the server runs in the child, as ``spider server``.
 ``spider server`` stays the way to host for others.
 """
 
