@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from spider_tui.engine.cards import SUIT_COUNTS
+
 
 class UsageError(Exception):
     """A bad argument: printed as one line, exit status 2, after the command it belongs to."""
@@ -76,6 +78,6 @@ def port(text: str) -> int:
 
 def suits(text: str) -> int:
     """``--suits K``: 1, 2 or 4."""
-    if text not in ("1", "2", "4"):
+    if text not in tuple(map(str, SUIT_COUNTS)):
         raise argparse.ArgumentTypeError(f"suits must be 1, 2 or 4, not {text!r}")
     return int(text)
