@@ -47,4 +47,4 @@ def test_a_layer_run_says_what_it_left_out_and_every_skip_says_why():
     import tomllib
 
     opts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["addopts"]
-    assert "-rs" in opts.split()  # the short summary lists each skip with its reason
+    assert "-rfEs" in opts.split()  # the short summary lists each failure, error and skip (with its reason)

@@ -298,7 +298,7 @@ async def test_click_sits_down_league_view_and_join_by_code(palast, make_app):
     await anna.start()
     for c in (anna, carl):
         ev = await c.wait_for("round")
-        await play_round(c, ev["position"], limit=2 if c is anna else 1)
+        await play_round(c, ev["position"], limit=20 if c is anna else 10)  # >= 10 moves each: rated (SPEC §13)
     await anna.wait_for("table_over")
     opened = await anna.open(rounds=1, seats=2, private=True)
     code = opened["code"]
