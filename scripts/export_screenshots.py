@@ -88,7 +88,7 @@ async def shoot(name: str, launch: dict, keys: list[str], size: tuple[int, int],
             if k == "enter" and app.table is not None and app.table.hint_move is not None:
                 h = app.table.hint_move  # play the hinted move with its two column keys
                 if not h.is_deal:
-                    await pilot.press(str(h.source % 10), str(h.target % 10))
+                    await pilot.press(str((h.source + 1) % 10), str((h.target + 1) % 10))
                     continue
             await pilot.press(k)
         await pilot.pause()
@@ -165,7 +165,7 @@ async def shoot_palast(data: Path) -> list[Path]:
             await until(pilot, lambda: s.opponents[bo.name]["moves"] == 3)
             for _ in range(2):
                 hint = s.race.game.hint()
-                await pilot.press(str(hint.source % 10), str(hint.target % 10))
+                await pilot.press(str((hint.source + 1) % 10), str((hint.target + 1) % 10))
                 await until(pilot, lambda: not s._pending)
             await pilot.press("question_mark")
             await pilot.pause()
@@ -267,7 +267,7 @@ async def shoot_records(data: Path) -> list[Path]:
             screen = app.screen
             for _ in range(3):
                 h = screen.table.game.hint()
-                await pilot.press(str(h.source % 10), str(h.target % 10))
+                await pilot.press(str((h.source + 1) % 10), str((h.target + 1) % 10))
             screen.table.clock = lambda: 40.0
             screen.table._running_since = 0.0
             screen.show_ghost()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from spider_tui.i18n import _
+from spider_tui.engine.cards import SUIT_COUNTS
 
 
 class UsageError(Exception):
@@ -105,6 +106,6 @@ def port(text: str) -> int:
 
 def suits(text: str) -> int:
     """``--suits K``: 1, 2 or 4."""
-    if text not in ("1", "2", "4"):
+    if text not in tuple(map(str, SUIT_COUNTS)):
         raise argparse.ArgumentTypeError(_('suits must be 1, 2 or 4, not {text!r}').format(text=text))
     return int(text)

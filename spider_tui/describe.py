@@ -94,9 +94,9 @@ class Describer:
         if move.is_deal:
             return _("Deal a row.")
         assert move.count is not None
-        source, target = move.source, move.target
-        cards = g.columns[source - 1][-move.count:]
-        onto = g.columns[target - 1]
+        cards = g.columns[move.source][-move.count:]
+        onto = g.columns[move.target]
+        source, target = move.source + 1, move.target + 1  # said as on screen: 1-10
         if onto:
             return _("{cards} from column {source} onto {onto} in column {target}.").format(
                 cards=self.group(cards), source=source, onto=self.card(onto[-1]), target=target)
@@ -274,13 +274,13 @@ class Describer:
         if played is not None:
             for col, suit in played.completed:
                 parts.append(_("A run of {suit} is complete in column {n} and leaves the table.").format(
-                    suit=self.suit(suit), n=col))
+                    suit=self.suit(suit), n=col + 1))
             g = t.game
             for col, card in played.turned_up:
-                if card == UNKNOWN and g.columns[col - 1] and g.columns[col - 1][-1] != UNKNOWN:
-                    card = g.columns[col - 1][-1]  # told by the server since the move was played
+                if card == UNKNOWN and g.columns[col] and g.columns[col][-1] != UNKNOWN:
+                    card = g.columns[col][-1]  # told by the server since the move was played
                 self.pending_move = self.pending_move or card == UNKNOWN
-                parts.append(_("Turned up {card} in column {n}.").format(card=self.card(card), n=col))
+                parts.append(_("Turned up {card} in column {n}.").format(card=self.card(card), n=col + 1))
             self.pending_move = self.pending_move or UNKNOWN in played.dealt
         if t.status_line:
             parts.append(t.status_line)

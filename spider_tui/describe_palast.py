@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from spider_tui.describe import LINE_LIMIT, Describer
+from spider_tui.engine.cards import SUIT_COUNTS
 from spider_tui.i18n import N_, _, ngettext
 from spider_tui.safe_text import visible
 
@@ -191,7 +192,7 @@ class PalastLines:
                 return [_("Open a table like this: o 2 3 (2 suits, 3 rounds).")]
             suits = int(args[0]) if args else 1
             rounds = int(args[1]) if len(args) > 1 else 3
-            if suits not in (1, 2, 4) or not 1 <= rounds <= 10:
+            if suits not in SUIT_COUNTS or not 1 <= rounds <= 10:
                 return [_("Suits are 1, 2 or 4; rounds 1 to 10.")]
             if not await p.open(suits=suits, rounds=rounds):
                 return [p.status or _("The table could not be opened.")]

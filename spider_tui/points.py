@@ -54,8 +54,7 @@ def earned(played: Played, game: Game, runs_before: int) -> tuple[Earned, ...]:
     s = game.suits
     out: list[Earned] = []
     left = played.points
-    for col, _card in played.turned_up:
-        c = col - 1
+    for c, _card in played.turned_up:
         out.append(Earned("card", REVEAL_POINTS[s], column=c, index=len(game.columns[c]) - 1))
         left -= REVEAL_POINTS[s]
     for i, _ in enumerate(played.completed):
@@ -65,11 +64,11 @@ def earned(played: Played, game: Game, runs_before: int) -> tuple[Earned, ...]:
     if played.is_deal:
         for c, card in enumerate(played.dealt):
             cards = game.columns[c] if c < len(game.columns) else []
-            if c + 1 not in completed_on and len(cards) >= 2 and cards[-1] == card and cards[-2] == card + 1:
+            if c not in completed_on and len(cards) >= 2 and cards[-1] == card and cards[-2] == card + 1:
                 out.append(Earned("join", JOIN_POINTS[s], column=c, index=len(cards) - 1))
                 left -= JOIN_POINTS[s]
-    elif played.source > 0 and played.target not in completed_on and played.count:
-        t = played.target - 1
+    elif played.source >= 0 and played.target not in completed_on and played.count:
+        t = played.target
         cards = game.columns[t]
         lead = len(cards) - played.count
         if lead >= 1 and cards[lead - 1] == cards[lead] + 1 and left >= JOIN_POINTS[s]:

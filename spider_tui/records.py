@@ -35,6 +35,7 @@ from datetime import datetime, timezone
 
 from spider_tui.i18n import _
 from spider_tui.engine import Deal, Game, IllegalMove, Move, PositionError, parse_deal, rules_named
+from spider_tui.engine.cards import SUIT_COUNTS
 
 __all__ = [
     "HEADERS", "MAX_ACTIONS", "MAX_BYTES", "RESULTS", "Action", "Record", "RecordError",
@@ -231,7 +232,7 @@ def _from_headers(headers: dict[str, tuple[int, str]], extra: tuple[tuple[str, s
         deal = parse_deal(value("deal"))
     except ValueError as e:
         raise bad("deal", str(e)) from None
-    if value("suits") not in ("1", "2", "4"):
+    if value("suits") not in tuple(str(k) for k in SUIT_COUNTS):
         raise bad("suits", _("1, 2 or 4"))
     try:
         rules = rules_named(value("rules")).name

@@ -15,6 +15,7 @@ import os
 import random
 import time
 from abc import ABC, abstractmethod
+from enum import StrEnum
 from datetime import date
 from typing import Any, Callable
 
@@ -24,7 +25,7 @@ from spider_tui.i18n import _
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
 from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
-from spider_tui.table import Table, count_text
+from spider_tui.table import NO, YES, Can, Table, count_text, plural
 
 Data = dict[str, Any]
 Write = Callable[..., None]  # write(change, after=None): apply to memory now, to disk soon
@@ -184,7 +185,17 @@ def start_over_question(state: RoundState) -> str:
     return ask if saved_result(state).practice else f"{ask} " + _("It ends and counts as played.")
 
 
-ROUND_OFFERS = frozenset({"new", "retry", "still_winnable"})  # what a solo round offers
+class Offer(StrEnum):
+    """A round command a kind of round may offer beyond play, undo and give up (its value is the
+    screen's action name)."""
+
+    NEW = "new"  #: a new deal (a lesson's: the next lesson), after the round too, and the Won panel's
+    RETRY = "retry"  #: the same deal again
+    STILL_WINNABLE = "still_winnable"  #: the solver question
+
+
+ROUND_OFFERS = frozenset(Offer)  # what a solo round offers
+OFFER_ACTIONS = frozenset(o.value for o in Offer)
 
 
 class Session(ABC):
@@ -196,10 +207,16 @@ class Session(ABC):
     #: The record of the round that ended last (SPEC §16: share, review), if it has one.
     last_record: Record | None = None
     last_try: Record | None = None
-    offers: frozenset[str] = ROUND_OFFERS
-    new_label: str = "New"  #: the top bar's New chip (a lesson's is "Next")
-    """The round commands this kind of round has beyond play, undo and give up: ``new``, ``retry``
-    (both after the round, and the Won panel's), ``still_winnable`` (the solver question)."""
+    offers: frozenset[Offer] = ROUND_OFFERS
+    """The round commands this kind of round has beyond play, undo and give up (``Offer``)."""
+    next_round: bool = False  #: New brings the next of a series (a lesson's New is "Next")
+
+    def can(self, action: str) -> Can:
+        """What the screen may offer of ``action`` now: a round command only where this kind of
+        round offers it, the table's actions as the table says (``Table.can``)."""
+        if action in OFFER_ACTIONS and action not in self.offers:
+            return NO
+        return YES if self.table is None else self.table.can(action)
 
     @property
     def title(self) -> str:

@@ -5,7 +5,7 @@ selection/cursor/tap semantics of SPEC §6 as plain logic, so every "what happen
 click here?" question has one answer, tested without a terminal.  Widgets only call
 ``tap``, ``double_tap``, ``key_column``, ``deal``, ``undo``, ``hint`` … and re-render.
 
-Columns are 0-based here (the UI shows 1–10).  A *group* is ``(column, count)``: the last
+Columns are 0-based here, as in the engine's ``Move`` (the UI and move text show 1–10).  A *group* is ``(column, count)``: the last
 ``count`` cards of the column.
 """
 
@@ -63,13 +63,33 @@ class Selection:
     chosen: bool = True
 
 
+@dataclass(frozen=True)
+class Can:
+    """``Table.can``'s answer: may the screen offer an action now?  Yes; or no, with the reason a
+    player reads when the key is pressed anyway ("" for a key that is simply not offered);
+    ``dimmed``: a no the footer still shows, greyed (the action comes back in this round)."""
+
+    yes: bool
+    reason: str = ""
+    dimmed: bool = False
+
+    def __bool__(self) -> bool:
+        return self.yes
+
+
+YES = Can(True)
+NO = Can(False)
+#: Table actions ``Table.can`` answers for (every other action is the screen's own: yes).
+TABLE_ACTIONS = ("undo", "deal", "hint", "give_up", "still_winnable", "joker")
+
+
 def describe(move: Move) -> str:
     """A move in words, as the hint says it."""
     if move.is_deal:
         return _("deal a row.")
     return ngettext("move {count} card from column {source} to column {target}.",
                     "move {count} cards from column {source} to column {target}.", move.count or 1).format(
-        count=move.count, source=move.source, target=move.target)
+        count=move.count, source=move.source + 1, target=move.target + 1)
 
 
 @dataclass
@@ -208,6 +228,35 @@ class Table:
         self._changed()
         return True
 
+    # ------------------------------------------------------------------ what may be offered
+    def has(self, action: str) -> bool:
+        """Whether this kind of round has ``action`` at all: Undo off has no undo, Simple Simon no
+        deal, a round without the Joker rule no joker."""
+        rules = self.game.rules
+        if action == "undo":
+            return rules.undo_allowed
+        if action == "deal":
+            return rules.has_stock
+        if action == "joker":
+            return rules.joker
+        return True
+
+    def can(self, action: str) -> Can:
+        """What the screen may offer now of ``action`` (one of ``TABLE_ACTIONS``; anything else
+        is yes): once the round is over none of them; Undo off says why on ``u``; a joker with
+        none left is shown dimmed."""
+        if action not in TABLE_ACTIONS:
+            return YES
+        if not self.has(action):
+            if action == "undo":
+                return Can(False, _("Undo is off in this round."))
+            return NO
+        if self.over:
+            return NO
+        if action == "joker" and self.game.jokers_left < 1:
+            return Can(False, _("No jokers left."), dimmed=True)
+        return YES
+
     def joker(self) -> None:
         """Start a joker: the next column picked receives a matching card (SPEC §10)."""
         g = self.game
@@ -216,7 +265,7 @@ class Table:
         if not g.rules.joker:
             self.status = _("This round is played without jokers.")
         elif g.jokers_left < 1:
-            self.status = _("No jokers left.")
+            self.status = self.can("joker").reason
         else:
             self.joker_pending = not self.joker_pending
             self.selection = None
@@ -228,9 +277,9 @@ class Table:
     def _play_joker(self, col: int) -> None:
         self.joker_pending = False
         g = self.game
-        choice = g.joker_choice(col + 1)
+        choice = g.joker_choice(col)
         try:
-            played = g.play_joker(col + 1)
+            played = g.play_joker(col)
         except IllegalMove as e:
             self.status = said(e.reason)
             self._changed()
@@ -269,11 +318,11 @@ class Table:
         if sel is None or target == sel.column:
             return None
         if sel.chosen:
-            return sel.count if self.game.is_legal(Move(sel.column + 1, target + 1, sel.count)) else None
+            return sel.count if self.game.is_legal(Move(sel.column, target, sel.count)) else None
         k = self.game.group_fitting(sel.column, target)
         if k is None or k > sel.count:
             return None
-        return k if self.game.is_legal(Move(sel.column + 1, target + 1, k)) else None
+        return k if self.game.is_legal(Move(sel.column, target, k)) else None
 
     def column_states(self) -> list[ColumnState]:
         """What the view draws of every column: cards, the held group, targets, the hint, the
@@ -295,8 +344,8 @@ class Table:
                 movable=g.movable(col),
                 held=sel.count if sel is not None and sel.column == col else 0,
                 target=col in targets,
-                hint_from=(hint.count or 0) if hint is not None and hint.source == col + 1 else 0,
-                hint_to=hint is not None and hint.target == col + 1,
+                hint_from=(hint.count or 0) if hint is not None and hint.source == col else 0,
+                hint_to=hint is not None and hint.target == col,
                 cursor=(self.cursor_card() if cards else -1) if here else None,
                 cursor_here=here,
                 badge=badges.get(col),
@@ -445,15 +494,15 @@ class Table:
         self._after_action()
         self.played = played
         self.earned = earned(played, self.game, runs_before)
-        if played.source > 0 and played.count and not any(col == played.target for col, _suit in played.completed):
-            self.landed = (played.target - 1, played.count)
+        if played.source >= 0 and played.count and not any(col == played.target for col, _suit in played.completed):
+            self.landed = (played.target, played.count)  # a move's (not a deal's or a joker's)
         return True
 
     def _move_selection_to(self, target: int) -> bool:
         k = self.target_count(target)
         if k is None or self.selection is None:
             return False
-        return self.play(Move(self.selection.column + 1, target + 1, k))
+        return self.play(Move(self.selection.column, target, k))
 
     def _select_movable(self, col: int, index: int | None = None) -> None:
         """Hold what is movable at ``col``: the group ``index`` leads, else its longest group."""
@@ -513,7 +562,7 @@ class Table:
         empty: int | None = None
         whole = count == len(g.columns[col])
         for t in range(len(g.columns)):
-            if t == col or not g.is_legal(Move(col + 1, t + 1, count)):
+            if t == col or not g.is_legal(Move(col, t, count)):
                 continue
             dst = g.columns[t]
             if dst and suit_of(dst[-1]) == suit_of(lead):
@@ -539,7 +588,7 @@ class Table:
             self._select(col, k, True)
             self.status = _("That group has nowhere to go.")
             return
-        self.play(Move(col + 1, t + 1, k))
+        self.play(Move(col, t, k))
 
     def key_column(self, col: int) -> None:
         """Keys 1–9, 0: hold a column's longest group, shorten it, or move the held group."""
@@ -585,7 +634,7 @@ class Table:
                 self.status = _("That group has nowhere to go.")
                 self._changed()
                 return
-            self.play(Move(col + 1, t + 1, count))
+            self.play(Move(col, t, count))
 
     def pick_or_put(self) -> None:
         """Pick up or put down at the cursor (Space): pick up the group at the cursor, or put the held group at the cursor column."""
@@ -636,8 +685,8 @@ class Table:
             return False  # the round is over: no undo for the player (SPEC §1); the status stays
         score_before = self.game.score
         if not self.game.undo():
-            if not self.game.rules.undo_allowed:
-                self.status = _("Undo is off in this round.")
+            if not self.has("undo"):
+                self.status = self.can("undo").reason
             else:
                 self.status = _("Nothing to undo.") if not self.over else ""
             self._changed()

@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 from spider_tui.cli_args import Parser, UsageError, port
 from spider_tui.i18n import _
+from spider_tui.safe_text import visible
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -94,8 +95,9 @@ def _positive_float(text: str) -> float:
 
 
 def plain(text: str) -> str:
-    """``text`` with control characters shown as ``?``: safe to print to a terminal."""
-    return "".join(c if c.isprintable() else "?" for c in text)
+    """``text`` on one line, safe to print to a terminal: the project's one rule (``safe_text``),
+    control characters written out (``\\x1b``)."""
+    return visible(text, newlines=False)
 
 
 def tab_command(data_dir: Path, python: str = sys.executable, four_color: bool = False, lang: str | None = None) -> str:

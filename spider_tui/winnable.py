@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Game
+from spider_tui.engine.cards import SUIT_COUNTS
 from spider_tui.engine.solve import UNKNOWN, WINNABLE, Solution, solve
 from spider_tui.i18n import _, ngettext
 
 CACHE_NAME = "winnable.json"
-SUIT_COUNTS = (1, 2, 4)
 PROVE_SECONDS = 10.0  # solver time for one candidate deal
 QUESTION_SECONDS = 30.0  # solver time for "Could this still be won?"
 AHEAD = 5  # proved numbers kept ready per suit count

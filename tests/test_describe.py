@@ -127,9 +127,9 @@ def test_the_hint_is_the_engine_hint_said_as_a_sentence():
     move = Game.new(42, suits=2).hint()
     assert move is not None and not move.is_deal
     [line] = d.handle("?")
-    assert line.startswith("Hint: ") and line.endswith(f"from column {move.source} onto "
-                                                        f"{d.card(d.table.game.columns[move.target - 1][-1])}"
-                                                        f" in column {move.target}.")
+    assert line.startswith("Hint: ") and line.endswith(f"from column {move.source + 1} onto "
+                                                        f"{d.card(d.table.game.columns[move.target][-1])}"
+                                                        f" in column {move.target + 1}.")
     assert d.table.hints_used == 1
     assert d.table.moves == 0  # a hint plays nothing
 

@@ -116,28 +116,28 @@ def test_a_whole_two_suit_round_played_by_typed_commands(tmp_path):
             expected = mirror.hint()
             assert hint.startswith("Hint: ")
             if expected is not None and not expected.is_deal:
-                assert f"from column {expected.source} " in hint
+                assert f"from column {expected.source + 1} " in hint
         move = mirror.resolve(text)
         if not move.is_deal:
-            lead = mirror.columns[move.source - 1][-move.count]
-            onto = list(mirror.columns[move.target - 1])
+            lead = mirror.columns[move.source][-move.count]
+            onto = list(mirror.columns[move.target])
         played = mirror.play(move)
         [line] = p.command("d" if move.is_deal else text)
         if move.is_deal:
             assert line.startswith("Dealt a row: " + " ".join(words(c) for c in played.dealt) + ".")
             assert f" {mirror.deals_left} deal" in line
         else:
-            where = (f"onto {words(onto[-1])} in column {move.target}." if onto
-                     else f"into the empty column {move.target}.")
+            where = (f"onto {words(onto[-1])} in column {move.target + 1}." if onto
+                     else f"into the empty column {move.target + 1}.")
             assert line.startswith(words(lead)), line
-            assert f"from column {move.source} {where}" in line, line
+            assert f"from column {move.source + 1} {where}" in line, line
         for col, suit in played.completed:
-            assert f"A run of {GLYPHS[suit]} is complete in column {col} and leaves the table." in line
+            assert f"A run of {GLYPHS[suit]} is complete in column {col + 1} and leaves the table." in line
         for col, card in played.turned_up:
-            assert f"Turned up {words(card)} in column {col}." in line
+            assert f"Turned up {words(card)} in column {col + 1}." in line
         if i == 10:
-            [col_line] = p.command(f"c {move.target if not move.is_deal else 1}")
-            c = (move.target if not move.is_deal else 1) - 1
+            c = move.target if not move.is_deal else 0
+            [col_line] = p.command(f"c {c + 1}")
             up = " ".join(words(x) for x in mirror.columns[c][mirror.down[c]:])
             assert col_line.endswith(f"{up}.")
             assert p.command("l") == [line]

@@ -270,10 +270,10 @@ def test_the_group_a_move_put_down_is_marked_until_the_next_action():
     move = next(m for m in t.game.legal_moves() if not m.is_deal)
     assert t.play(move)
     states = t.column_states()
-    target = move.target - 1
+    target = move.target
     assert states[target].landed == move.count
     assert [s.landed for i, s in enumerate(states) if i != target] == [0] * 9
-    picture = draw_column(states[target], move.target, 8, 20, Look())
+    picture = draw_column(states[target], move.target + 1, 8, 20, Look())
     lead = len(t.game.columns[target]) - move.count
     line = picture.text.plain.split("\n")[picture.rows.index(lead)]
     assert line.startswith(UNICODE_MARKS["landed"])  # the mark is text, not colour alone

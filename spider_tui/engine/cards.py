@@ -32,6 +32,8 @@ ACE, KING = 1, 13
 
 # Suits each suit count plays with (SPEC §1).
 SUITS_IN_PLAY = {1: (SPADES,), 2: (SPADES, HEARTS), 4: (SPADES, HEARTS, DIAMONDS, CLUBS)}
+#: The suit counts a deck may have, fewest first: the one list every other module uses.
+SUIT_COUNTS: tuple[int, ...] = tuple(SUITS_IN_PLAY)
 
 
 def make_card(rank: int, suit: int) -> Card:

@@ -154,7 +154,7 @@ def _turns_up(parents: dict, key) -> bool:
 
 
 def _plain(moves: list) -> list[Move]:
-    return [Move(s + 1, t + 1, k) for s, t, k in moves]
+    return [Move(s, t, k) for s, t, k in moves]
 
 
 def play_round(game: Game, budget: int = PLAN_NODES) -> bool:

@@ -152,8 +152,8 @@ class Game:
 
     @property
     def unknown(self) -> list[int]:
-        """Columns (1-based) with a face-up card not known yet (a view waiting to be told)."""
-        return [i + 1 for i, (cards, d) in enumerate(zip(self.columns, self.down)) if UNKNOWN in cards[d:]]
+        """Columns (0-based) with a face-up card not known yet (a view waiting to be told)."""
+        return [i for i, (cards, d) in enumerate(zip(self.columns, self.down)) if UNKNOWN in cards[d:]]
 
     def copy(self) -> "Game":
         """An independent copy of the position (without undo history; which cards have paid
@@ -278,28 +278,28 @@ class Game:
             return "The round is over."
         n = len(self.columns)
         s, t, k = move.source, move.target, move.count
-        if not (1 <= s <= n and 1 <= t <= n):
+        if not (0 <= s < n and 0 <= t < n):
             return f"Columns are numbered 1 to {n}."
         if s == t:
             return "A group can't move onto its own column."
-        src = self.columns[s - 1]
+        src = self.columns[s]
         if not src:
-            return f"Column {s} is empty."
-        face_up = len(src) - self.down[s - 1]
+            return f"Column {s + 1} is empty."
+        face_up = len(src) - self.down[s]
         if k is None or k < 1:
             return "A move takes at least one card."
         if k > face_up:
-            return f"Column {s} has only {face_up} face-up card{'s' if face_up != 1 else ''}."
+            return f"Column {s + 1} has only {face_up} face-up card{'s' if face_up != 1 else ''}."
         if UNKNOWN in src[-k:]:
-            return f"Column {s}'s card isn't known yet."
-        if dst_unknown(self.columns[t - 1]):
-            return f"Column {t}'s card isn't known yet."
+            return f"Column {s + 1}'s card isn't known yet."
+        if dst_unknown(self.columns[t]):
+            return f"Column {t + 1}'s card isn't known yet."
         if self.rules.scorpion:
-            return scorpion.move_refusal(self, s - 1, t - 1, k)
-        if k > self.run_length(s - 1):
+            return scorpion.move_refusal(self, s, t, k)
+        if k > self.run_length(s):
             return "Only a same-suit run moves together."
         lead = src[-k]
-        dst = self.columns[t - 1]
+        dst = self.columns[t]
         if dst and not fits_onto(lead, dst[-1]):
             if rank_of(lead) == KING:
                 return "A King goes only into an empty column."
@@ -320,8 +320,8 @@ class Game:
         elif not move.is_deal and move.count is None:
             n = len(self.columns)
             s, t = move.source, move.target
-            if 1 <= s <= n and 1 <= t <= n and s != t and self.columns[s - 1]:
-                k = self.group_fitting(s - 1, t - 1)
+            if 0 <= s < n and 0 <= t < n and s != t and self.columns[s]:
+                k = self.group_fitting(s, t)
                 if k is None:
                     # No group fits: explain with the exposed card, the move a player meant.
                     k = 1
@@ -366,10 +366,10 @@ class Game:
                 if dst:
                     k = group_fitting_onto(dst[-1], exposed, run)
                     if k is not None:
-                        out.append(Move(s + 1, t + 1, k))
+                        out.append(Move(s, t, k))
                 else:
                     for k in range(run, 0, -1):
-                        out.append(Move(s + 1, t + 1, k))
+                        out.append(Move(s, t, k))
         if self.deal_refusal() is None:
             out.append(DEAL)
         return out
@@ -449,15 +449,15 @@ class Game:
         return None
 
     def joker_choice(self, column: int) -> tuple[Card, tuple] | None:
-        """The card a joker on ``column`` (1-based) would bring and where from, or None."""
-        for card in self._joker_wanted(column - 1):
+        """The card a joker on ``column`` (0-based) would bring and where from, or None."""
+        for card in self._joker_wanted(column):
             where = self._joker_source(card)
             if where is not None:
                 return card, where
         return None
 
     def joker_refusal(self, column: int) -> Refusal | None:
-        """Why a joker can't be played on ``column`` (1-based) now (a ``Refusal``: the words, and
+        """Why a joker can't be played on ``column`` (0-based) now (a ``Refusal``: the words, and
         its ``code`` for a program to decide on), or ``None`` when it can."""
         if not self.rules.joker:
             return Refusal("This round is played without jokers.", JokerCode.NO_JOKERS)
@@ -468,9 +468,9 @@ class Game:
         if self.jokers_left < 1:
             return Refusal("No jokers left.", JokerCode.NONE_LEFT)
         n = len(self.columns)
-        if not 1 <= column <= n:
+        if not 0 <= column < n:
             return Refusal(f"Columns are numbered 1 to {n}.", JokerCode.NO_COLUMN)
-        dst = self.columns[column - 1]
+        dst = self.columns[column]
         if dst and dst[-1] & 15 == ACE:
             return Refusal("Nothing goes on an Ace.", JokerCode.ON_ACE)
         if UNKNOWN in self.stock or any(UNKNOWN in c[:d] for c, d in zip(self.columns, self.down)):
@@ -499,12 +499,12 @@ class Game:
         out = []
         for t in range(len(self.columns)):
             if any(card in available for card in self._joker_wanted(t)):
-                out.append(Move(JOKER, t + 1, 1))
+                out.append(Move(JOKER, t, 1))
         return out
 
     def play_joker(self, column: int) -> Move:
-        """Play a joker on ``column`` (1-based, like ``Move``): it receives a matching card.
-        Same as ``play(f"joker>{column}")``; raises ``IllegalMove``."""
+        """Play a joker on ``column`` (0-based, like ``Move``): it receives a matching card.
+        Same as ``play(f"joker>{column + 1}")``; raises ``IllegalMove``."""
         return self.play(Move(JOKER, column, 1))
 
     # ------------------------------------------------------------------ actions
@@ -519,10 +519,10 @@ class Game:
         if m.is_deal:
             self._deal()
         elif m.is_joker:
-            self._joker(m.target - 1)
+            self._joker(m.target)
         else:
             assert m.count is not None  # resolve() filled it in
-            self._move(m.source - 1, m.target - 1, m.count)
+            self._move(m.source, m.target, m.count)
         self.moves += 1
         if self.score is not None:
             self.score += self._log[-1][-1]
@@ -546,14 +546,14 @@ class Game:
 
         def run_left(col: int, c: tuple[int, bool] | None) -> None:
             if c:
-                completed.append((col + 1, c[0]))
+                completed.append((col, c[0]))
                 if c[1]:
-                    turned.append((col + 1, self.columns[col][-1]))
+                    turned.append((col, self.columns[col][-1]))
 
         if entry[0] == "m":
             _, s, t, _k, flipped, done_t, left_run, _joined, points = entry
             if flipped:
-                turned.append((s + 1, self.columns[s][-1]))
+                turned.append((s, self.columns[s][-1]))
             run_left(s, left_run)
             run_left(t, done_t)
         elif entry[0] == "d":
@@ -564,7 +564,7 @@ class Game:
         else:
             _, t, _card, where, flipped, done_t, left_run, _was_paid, points = entry
             if flipped:
-                turned.append((where[1] + 1, self.columns[where[1]][-1]))
+                turned.append((where[1], self.columns[where[1]][-1]))
             run_left(where[1], left_run)
             run_left(t, done_t)
         return Played(m.source, m.target, m.count, tuple(turned), dealt, tuple(completed), points if self.score is not None else 0)
@@ -572,7 +572,7 @@ class Game:
     # ------------------------------------------------------------------ views
     def tell(self, cards: Mapping[int, Card | str] | Iterable[tuple[int, Card | str]]) -> Played | None:
         """Tell a view which cards turned up: ``{column: card}`` or ``(column, card)`` pairs
-        (1-based columns, cards as ints or text like ``"Ts"``).  Each card replaces the lowest
+        (0-based columns, cards as ints or text like ``"Ts"``).  Each card replaces the lowest
         ``??`` face-up card of its column.  Call it right after the action that turned them up
         (the server's answer), before the next action.  A dealt card told here that lands on its
         own suit, or completes a run, scores and completes as in the full game (a card the view
@@ -586,11 +586,11 @@ class Game:
         for column, card in pairs:
             if isinstance(card, str):
                 card = parse_card(card)
-            if not isinstance(column, int) or not 1 <= column <= len(self.columns):
-                raise ValueError(f"there is no column {column!r}")
+            if not isinstance(column, int) or not 0 <= column < len(self.columns):
+                raise ValueError(f"there is no column {column!r} (0-based)")
             if card == UNKNOWN or (card >> 4) not in SUITS_IN_PLAY[self.suits] or not 1 <= card & 15 <= KING:
                 raise ValueError(f"{card_text(card)} is not a card of this {self.suits}-suit deck")
-            col = column - 1
+            col = column
             cards_c, d = self.columns[col], self.down[col]
             for i in range(d, len(cards_c)):
                 if cards_c[i] == UNKNOWN and (col, i) not in taken:
@@ -600,7 +600,7 @@ class Game:
             else:
                 if card in cards_c[d:]:
                     continue  # already known (turned up again after an undo)
-                raise ValueError(f"column {column} has no unseen face-up card to tell")
+                raise ValueError(f"column {column + 1} has no unseen face-up card to tell")
         last = self._log[-1] if self._log else None
         joins = 0
         for col, i, card in plan:
@@ -632,12 +632,12 @@ class Game:
             self._add_points(win_bonus(self.suits, self.moves, self.jokers_left))
         if not fresh and not points:
             return None
-        turned = tuple((col + 1, self.columns[col][-1]) for col, c in fresh if c[1])
-        return Played(0, 0, 0, turned, (), tuple((col + 1, c[0]) for col, c in fresh), points)
+        turned = tuple((col, self.columns[col][-1]) for col, c in fresh if c[1])
+        return Played(DEAL.source, DEAL.target, 0, turned, (), tuple((col, c[0]) for col, c in fresh), points)
 
     def tell_row(self, row: Iterable[Card | str]) -> Played | None:
         """Tell a view the row its last deal brought (column 1 first); see ``tell``."""
-        return self.tell([(i + 1, card) for i, card in enumerate(row)])
+        return self.tell(list(enumerate(row)))
 
     def give_up(self) -> bool:
         """End the round as lost (``lost`` True; no more moves, no undo).  False when it is over."""
@@ -716,7 +716,7 @@ class Game:
         self._log.append(("d", row, completed, points))
 
     def _joker(self, t: int) -> None:
-        choice = self.joker_choice(t + 1)
+        choice = self.joker_choice(t)
         assert choice is not None  # joker_refusal said it is legal
         card, where = choice
         flipped = False

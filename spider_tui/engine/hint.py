@@ -103,7 +103,7 @@ def _answer(g: Position, best: tuple[int, int, int] | None) -> Move | None:
     """The chosen move, else the deal (tier 7), else nothing (tier 8)."""
     if best is not None:
         s, t, k = best
-        return Move(s + 1, t + 1, k)
+        return Move(s, t, k)
     if g.deal_refusal() is None:
         return DEAL
     return None

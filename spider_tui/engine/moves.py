@@ -2,8 +2,13 @@
 
 Every engine module imports these from here, so none of them needs ``game`` for its words.
 
+Columns are 0-based in every ``Move`` and ``Played`` field (column 1 is 0), as everywhere in
+the engine's API; only the move text (SPEC §3) names them 1 to 10:
+
 >>> str(Move.parse("3 > 7 : 2")), str(DEAL), str(Move.parse("joker>4"))
 ('3>7:2', 'deal', 'joker>4')
+>>> m = Move.parse("3>7:2"); (m.source, m.target, m.count), str(Move(0, 9, 1))
+((2, 6, 2), '1>10:1')
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from .cards import Card
 
 RUN = 13  # cards in a completed run
 JOKER = -1  # Move.source of a joker
+DEALT = -2  # Move.source and .target of a deal
 
 
 class IllegalMove(ValueError):
@@ -35,14 +41,15 @@ class PositionError(ValueError):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Move:
-    """A move of ``count`` cards from column ``source`` to column ``target`` (1-based), a deal,
-    or a joker played on column ``target`` (``source == JOKER``, text ``joker>4``).
+    """A move of ``count`` cards from column ``source`` to column ``target`` (0-based: ``3>7``
+    is ``Move(2, 6)``), a deal (``DEAL``), or a joker played on column ``target`` (``source ==
+    JOKER``, text ``joker>4``).
 
     ``count`` may be ``None`` in a move read from text like ``3>7``; ``Game`` fills it in.
     """
 
-    source: int = 0
-    target: int = 0
+    source: int = DEALT
+    target: int = DEALT
     count: int | None = 0
 
     def __eq__(self, other: object) -> bool:
@@ -56,7 +63,7 @@ class Move:
 
     @property
     def is_deal(self) -> bool:
-        return self.source == 0
+        return self.source == DEALT
 
     @property
     def is_joker(self) -> bool:
@@ -66,10 +73,10 @@ class Move:
         if self.is_deal:
             return "deal"
         if self.is_joker:
-            return f"joker>{self.target}"
+            return f"joker>{self.target + 1}"
         if self.count is None:
-            return f"{self.source}>{self.target}"
-        return f"{self.source}>{self.target}:{self.count}"
+            return f"{self.source + 1}>{self.target + 1}"
+        return f"{self.source + 1}>{self.target + 1}:{self.count}"
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -83,7 +90,7 @@ class Move:
             if col.endswith(":1"):
                 col = col[:-2]
             if col.isdigit():
-                return cls(JOKER, int(col), 1)
+                return cls(JOKER, int(col) - 1, 1)  # joker>0: the game says how columns are numbered
             raise IllegalMove(f"Can't read {text.strip()!r}: write a joker like joker>4.")
         try:
             head, _, count = t.partition(":")
@@ -91,17 +98,18 @@ class Move:
             if not sep:
                 raise ValueError
             n = int(count) if count else None
-            m = cls(int(src), int(dst), n)
+            source, target = int(src), int(dst)
         except ValueError:
             raise IllegalMove(f"Can't read {text.strip()!r}: write a move like 3>7, 3>7:2, deal or joker>4.") from None
-        if m.source < 1 or m.target < 1:
+        if source < 1 or target < 1:
             raise IllegalMove("Columns are numbered from 1.")
+        m = cls(source - 1, target - 1, n)
         if n is not None and n < 1:
             raise IllegalMove("A move takes at least one card.")
         return m
 
 
-DEAL = Move(0, 0, 0)
+DEAL = Move(DEALT, DEALT, 0)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -110,9 +118,9 @@ class Played(Move):
     action caused (SPEC §14).
 
     - ``turned_up``: ``(column, card)`` for every face-down card that turned face up, in the
-      order it happened (1-based columns; ``UNKNOWN`` in a view until the game is told).
+      order it happened (0-based columns; ``UNKNOWN`` in a view until the game is told).
     - ``dealt``: the row a deal brought, column 1 first (``UNKNOWN`` cards in a view).
-    - ``completed``: ``(column, suit)`` for every K→A run that left the table.
+    - ``completed``: ``(column, suit)`` (0-based) for every K→A run that left the table.
     - ``points``: the score this action earned (0 without the Scoring rule; a win's bonus included).
     """
 

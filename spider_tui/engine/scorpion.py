@@ -92,7 +92,7 @@ def group_moves(g: Position) -> list[tuple[int, int, int]]:
 
 
 def legal_moves(g: Position) -> list[Move]:
-    out = [Move(s + 1, t + 1, k) for s, t, k in group_moves(g)]
+    out = [Move(s, t, k) for s, t, k in group_moves(g)]
     if g.deal_refusal() is None:
         out.append(DEAL)
     return out

@@ -154,7 +154,7 @@ def _moves(g: Game) -> list:
     moves = g.legal_moves()
     if g.stock:
         return moves
-    empty = [i + 1 for i, c in enumerate(g.columns) if not c]
+    empty = [i for i, c in enumerate(g.columns) if not c]
     if len(empty) < 2:
         return moves
     return [m for m in moves if m.is_deal or m.target not in empty[1:]]

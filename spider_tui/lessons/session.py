@@ -18,9 +18,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from spider_tui.commands import keys_text
-from spider_tui.i18n import N_, _
+from spider_tui.i18n import _
 from spider_tui.lessons.runner import Lesson, LessonRun, load_lessons
-from spider_tui.session import Session
+from spider_tui.session import Offer, Session
 from spider_tui.store.lessons import mark_lesson_done
 from spider_tui.table import Table
 
@@ -63,8 +63,8 @@ class LessonTable(Table):
 class LessonSession(Session):
     """The lessons, one at a time.  ``data``/``write`` as for :class:`SoloSession`."""
 
-    offers = frozenset({"retry", "new"})  # New: the next lesson
-    new_label = N_("Next")  # shown through _()
+    offers = frozenset({Offer.RETRY, Offer.NEW})  # New: the next lesson
+    next_round = True
 
     def __init__(self, data: Callable[[], Data], write: Callable[..., None]) -> None:
         self.data = data

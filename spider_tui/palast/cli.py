@@ -249,11 +249,11 @@ async def _unreachable(url: str) -> str | None:
 
 
 def _plain(text: object) -> str:
-    """Network text for a terminal: control characters dropped."""
-    from spider_tui.palast.protocol import has_control
+    """Network text for a terminal, on one line: the project's one rule (``safe_text``), control
+    characters written out (``\\x1b``)."""
+    from spider_tui.safe_text import visible
 
-    s = str(text)
-    return "".join(ch for ch in s if not has_control(ch))
+    return visible(text, newlines=False)
 
 
 def cmd_league(argv: list[str]) -> int:

@@ -28,13 +28,14 @@ from enum import Enum
 from typing import Any, ClassVar, TypeVar, Union
 
 from spider_tui.engine import Move, rules_named
+from spider_tui.engine.cards import SUIT_COUNTS
 
 from spider_tui.palast import names
 
 MAX_INT = 2**53
 PROTOCOL = 1
 MAX_MESSAGE = 4096  # bytes per message, either way in (SPEC §13)
-SUITS = (1, 2, 4)
+SUITS = SUIT_COUNTS
 ROUNDS = (1, 10)
 SEATS = (2, 6)
 #: ``play`` words besides §3 move text and ``joker>N``.

@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from spider_tui.i18n import _
+from spider_tui.engine.cards import SUIT_COUNTS
 
 DAILY_WINDOW = 30
 """How many dates are open: today and the ``DAILY_WINDOW - 1`` days before it."""
@@ -99,7 +100,7 @@ def won_dates(data: dict[str, Any], suits: int) -> set[date]:
 def all_won_dates(data: dict[str, Any]) -> set[date]:
     """The distinct dates won at any suit count (the stats' "Daily rounds won" counts these)."""
     result: set[date] = set()
-    for suits in (1, 2, 4):
+    for suits in SUIT_COUNTS:
         result |= won_dates(data, suits)
     return result
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from spider_tui.i18n import N_, _
 from spider_tui.safe_text import safe
+from spider_tui.store.savefile import SUIT_KEYS
 from spider_tui.store.stats import CLASSIC, stats_rules, summary
 
 if TYPE_CHECKING:  # rich's Table only for `spider stats` and the stats screen, not at start
@@ -101,7 +102,7 @@ def stats_table(data: dict[str, Any], rules: str = CLASSIC, *, ascii: bool = Fal
     classic = rules == CLASSIC and levels  # the path's level names (they need some 64 columns)
     for level in LEVELS:
         table.add_column(f"{level.name}, {_(level.tag)}" if classic and level.tag else level.name, justify="right")
-    per_suit = [s["suits"][k] for k in ("1", "2", "4")]
+    per_suit = [s["suits"][k] for k in SUIT_KEYS]
     normal = [_rows(p, none) for p in per_suit]
     daily = [_rows(p["daily"], none) for p in per_suit]
     for i, label in enumerate(_LABELS):

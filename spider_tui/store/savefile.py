@@ -110,12 +110,13 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from spider_tui.i18n import _
+from spider_tui.engine.cards import SUIT_COUNTS
 
 
 VERSION = 1
 """The save-file format version this code writes and the newest it reads."""
 
-SUIT_KEYS = ("1", "2", "4")
+SUIT_KEYS = tuple(str(k) for k in SUIT_COUNTS)  # the save file's tables per suit count
 """Suit counts as TOML keys."""
 
 DEFAULT_SETTINGS: dict[str, Any] = {

@@ -34,9 +34,9 @@ from typing import Any, TypeGuard
 
 from spider_tui.store.daily import all_won_dates, coerce_date, mark_won
 from spider_tui.store.savefile import is_int as _is_int
+from spider_tui.engine.cards import SUIT_COUNTS
 from spider_tui.store.savefile import DEFAULT_SETTINGS, SUIT_KEYS
 
-SUIT_COUNTS = (1, 2, 4)
 CLASSIC = "classic"
 
 

@@ -2,7 +2,8 @@
 
 It holds the save book (``store/book.py``), the solo session and the look, starts what the
 command line asks for, and answers the screens' messages (``ui/messages.py``): which round goes
-on the table, which screen comes next. A round's own life (its questions, keeping it a moment
+on the table (``ui/round_starts.py``), which screen comes next; keys typed while a screen
+changes wait for the next one (``ui/key_hold.py``). A round's own life (its questions, keeping it a moment
 after each action) is the game screen's; the app keeps the round on quit or hang-up too.
 """
 
@@ -12,7 +13,6 @@ import asyncio
 import gc
 import random
 import signal
-import time
 from datetime import date
 from typing import TYPE_CHECKING, Callable
 
@@ -20,16 +20,16 @@ from textual import events, on
 
 from spider_tui.i18n import choose, set_language
 from spider_tui.palast.embedded import EmbeddedPalast
-from spider_tui.i18n import _
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
-from spider_tui.store.book import SaveBook, playable_rules
+from spider_tui.store.book import SaveBook
 from spider_tui.store.records import RecordsError, RecordStore
 from spider_tui.records import Record
 from spider_tui.session import SoloSession
-from spider_tui.table import Table
 from spider_tui.ui import messages
+from spider_tui.ui.key_hold import KeyHold
+from spider_tui.ui.round_starts import RoundStarts
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.records_nav import RecordsNav
 from spider_tui.ui.render import Look
@@ -39,9 +39,10 @@ from spider_tui.ui_launch import Launch
 if TYPE_CHECKING:
     from spider_tui.ui.screens.start_screen import StartScreen
     from spider_tui.lessons.session import LessonSession
+    from spider_tui.table import Table
 
 
-class SpiderApp(RecordsNav, TerminalApp):
+class SpiderApp(RecordsNav, RoundStarts, TerminalApp):
     CSS_PATH = "app.tcss"
     TITLE = "spider"
     ENABLE_COMMAND_PALETTE = False
@@ -65,6 +66,7 @@ class SpiderApp(RecordsNav, TerminalApp):
         self._lessons: LessonSession | None = None
         self._error_told = False
         self._winnable = None
+        self.key_hold = KeyHold(self)
 
     # ------------------------------------------------------------------ the save book
     @property
@@ -147,60 +149,17 @@ class SpiderApp(RecordsNav, TerminalApp):
             self.winnable.prove_ahead(self.settings.suits)
 
     # ------------------------------------------------------------------ keys across a screen change
-    _key_hold: list | None = None  # the keys held for the screen that is coming
-    _hold_from: tuple = ()  # (the screen they were held from, since when)
-    HOLD_SECONDS = 1.0
-
     def hold_keys(self) -> None:
         """A screen asked for another one (``ui.keys.KeysFollow``), or the app is starting: the
-        keys typed until that screen is up wait, then go to it in order (they went to the old
-        screen: n then ? typed fast opened the start screen's help instead of the round's hint)."""
-        if self._key_hold is not None:
+        keys typed until that screen is up wait for it (``ui/key_hold.py``)."""
+        self.key_hold.start()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key the hold takes goes no further for now: one just typed, or one on its way back
+        from the screen to the bindings (sent there before the hold began, as ``?`` after ``n``)."""
+        if isinstance(event, events.Key) and self.key_hold.take(event):
             return
-        held: list = []
-        self._key_hold, self._hold_from = held, (self.screen, time.monotonic())
-
-        def check() -> None:
-            if self._key_hold is not held:  # a key found the screen up and took them along
-                timer.stop()
-            elif self._hold_over():
-                timer.stop()
-                self.call_after_refresh(self._release_keys, held)  # once it is drawn, too
-
-        timer = self.set_interval(0.01, check)
-
-    def _hold_over(self) -> bool:
-        """The new screen is mounted (its widgets are there: a key given to a screen still
-        composing found no '#info'); or no new screen came in HOLD_SECONDS: this one takes them."""
-        screen, since = self._hold_from
-        new, waited = self.screen, time.monotonic() - since
-        return (new is not screen and new.is_mounted) or (new is screen and waited > self.HOLD_SECONDS) \
-            or waited > 5 * self.HOLD_SECONDS
-
-    def _release_keys(self, held: list, *then: events.Key) -> None:
-        """The keys of the hold ``held`` (if it still holds), then ``then``, each posted again to
-        go the whole way a typed key goes: the new screen's bindings, or the input field it
-        focuses (a name typed ahead).  One that brings yet another screen ("n" on the start
-        screen) holds the ones after it for that screen."""
-        if self._key_hold is not held:
-            return
-        self._key_hold = None
-        for event in (*held, *then):
-            self.post_message(events.Key(event.key, event.character))
-
-    async def _on_key(self, event: events.Key) -> None:
-        """Runs before Textual's own ``App._on_key`` (the bindings); a held key goes no further."""
-        held = self._key_hold
-        if held is None:
-            return
-        if not self._hold_over():
-            held.append(event)  # for the screen that is coming
-            event.prevent_default()
-        elif held:  # the screen is up and keys still wait: they go first, in order, then this one
-            self._release_keys(held, event)
-            event.prevent_default()
-        else:
-            self._key_hold = None  # the screen is up and nothing waits: this key goes on as it is
+        await super().on_event(event)
 
     # ------------------------------------------------------------------ start
     def on_mount(self) -> None:
@@ -254,98 +213,6 @@ class SpiderApp(RecordsNav, TerminalApp):
 
         return StartScreen(self.book, self.session, self.look, self.today, rules=self.launch.rules)
 
-    def show_round(self, table: Table | None) -> None:
-        """Put the session's round ``table`` on screen."""
-        if table is None:
-            return
-        screen = GameScreen(self.session, self.look)
-        if isinstance(self.screen, GameScreen):
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
-
-    @property
-    def rules(self) -> str:
-        """The rules a new deal is played under: the command line's, else the setting."""
-        return playable_rules(self.launch.rules or self.settings.rules)
-
-    def begin_deal(self, number: int | str, suits: int) -> None:  # a number or a deal code
-        self.show_round(self.session.deal(number, suits, self.rules))
-
-    @on(messages.NewRound)
-    def new_round(self, message: messages.NewRound) -> None:
-        if self.lesson_on_table():
-            self.open_lesson(messages.OpenLesson())  # New in a lesson: the next lesson
-            return
-        self.start_new(message.suits)
-
-    @property
-    def lessons(self) -> LessonSession:
-        """The lessons' session (SPEC §15), made when first needed (not on the way to the first frame)."""
-        if self._lessons is None:
-            from spider_tui.lessons.session import LessonSession
-
-            self._lessons = LessonSession(lambda: self.book.data, self.book.write)
-        return self._lessons
-
-    def lesson_on_table(self) -> bool:
-        return self._lessons is not None and isinstance(self.screen, GameScreen) and self.screen.session is self._lessons
-
-    @on(messages.OpenLesson)
-    def open_lesson(self, message: messages.OpenLesson) -> None:
-        """A lesson on the table (SPEC §15); after the last one, back to the list."""
-        from spider_tui.lessons import lesson_by_number
-
-        lesson = self.lessons.next_lesson() if message.number is None else lesson_by_number(message.number)
-        if lesson is None:
-            if self.lesson_on_table():
-                self.leave_round()
-            return
-        self.lessons.begin(lesson)
-        screen = GameScreen(self.lessons, self.look)
-        if isinstance(self.screen, GameScreen):
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
-
-    def start_new(self, suits: int | None = None) -> None:
-        """A new random deal: at ``suits``, else the command line's --suits, else the setting.
-        With "Winnable deals only" a number the solver proved winnable (ui/winnable_deals.py)."""
-        suits = suits or self.launch.suits or self.settings.suits
-        if self.settings.winnable_only and self.winnable.new_deal(suits, self.rules, self.begin_deal):
-            return
-        self.show_round(self.session.new_round(suits, self.rules))
-
-    @property
-    def winnable(self):
-        """Proved-winnable deal numbers and their background prover (made when first needed)."""
-        if self._winnable is None:
-            from spider_tui.ui.winnable_deals import WinnableDeals
-
-            self._winnable = WinnableDeals(self, self.book.save.path.parent, self.rng)
-        return self._winnable
-
-    def start_daily(self, d: date, suits: int | None = None) -> None:
-        self.show_round(self.session.daily(d, suits or self.settings.suits))
-
-    @on(messages.DailyRound)
-    def daily_round(self, message: messages.DailyRound) -> None:
-        self.start_daily(message.day)
-
-    @on(messages.ContinueRound)
-    def continue_round(self) -> None:
-        found = self.session.resume()
-        if isinstance(found, str):
-            self.notify(visible(found), severity="error", markup=False)
-        else:
-            self.show_round(found)
-
-    @on(messages.PracticeDeal)
-    def practice_deal(self, message: messages.PracticeDeal) -> None:
-        """A deal played alone as practice (the Palast's "play it alone")."""
-        self.show_round(self.session.begin(Table.new(message.deal, suits=message.suits, rules=message.rules,
-                                                     practice=True)))
-
     def open_dialog(self, dialog) -> None:
         """Show a dialog: over the table when a round is on screen, else on a screen of its own."""
         from spider_tui.ui.widgets.overlay import DialogScreen
@@ -360,15 +227,6 @@ class SpiderApp(RecordsNav, TerminalApp):
         """The dialog open now (over the table or on its own screen), or None."""
         screen = self.screen
         return getattr(screen, "dialog", None)
-
-    @on(messages.RetryRound)
-    def retry(self) -> None:
-        if self.lesson_on_table():
-            self.open_lesson(messages.OpenLesson(self.lessons.lesson.number if self.lessons.lesson else 1))
-            return
-        self.show_round(self.session.retry(self.rules))
-        if getattr(self.session, "last_try", None) is not None and self.session.table is not None:
-            self.session.table.say(_("t: race your last try as a ghost."))
 
     def store_round(self) -> None:
         """Keep the unfinished solo round for Continue (without undo history)."""

@@ -59,7 +59,7 @@ def test_following_the_hint_never_repeats_and_the_measure_rises(number, suits, s
         if h is None or g.won:
             return
         before_measure, before_down, before_done = measure(g), sum(g.down), len(g.done)
-        target_was_empty = not h.is_deal and not g.columns[h.target - 1]
+        target_was_empty = not h.is_deal and not g.columns[h.target]
         g.play(h)
         key = position_key(g)
         assert key not in seen, f"the hint repeated a position after {h}"
@@ -67,7 +67,7 @@ def test_following_the_hint_never_repeats_and_the_measure_rises(number, suits, s
         if h.is_deal or sum(g.down) < before_down or len(g.done) > before_done:
             continue  # a deal, a reveal or a completed run: the measure starts over
         after = measure(g)
-        source_left = bool(g.columns[h.source - 1])
+        source_left = bool(g.columns[h.source])
         if target_was_empty and source_left:
             assert after == before_measure - 1, f"a fill ({h}) lowers the measure by 1"
         else:

@@ -73,7 +73,7 @@ def test_a_card_the_joker_takes_from_the_table_keeps_having_paid():
     g = pos("| 7h", "| 8h", "| 8h", "| Kd", rules="joker+scoring", suits=4)
     g.play("1>2")  # 7h joins 8h: pays
     assert g.score == JOIN_POINTS[4]
-    g.play_joker(3)  # the only 7h left is the exposed one on column 2
+    g.play_joker(2)  # column 3 (0-based 2): the only 7h left is the exposed one on column 2
     assert [len(c) for c in g.columns[1:3]] == [1, 2] and g.columns[2][-1] == g.columns[2][0] - 1
     assert g.score == JOIN_POINTS[4]  # no second join for the same card
     g.undo()
@@ -125,9 +125,9 @@ def test_join_points_are_bounded_and_shuttles_pay_nothing(number, suits, rules, 
         m = options[p % len(options)]
         shuttle = False
         if not m.is_deal and not m.is_joker:
-            s, k = m.source - 1, m.count
+            s, k = m.source, m.count
             lead = len(g.columns[s]) - k
-            dst = g.columns[m.target - 1]
+            dst = g.columns[m.target]
             # A card that lies on its own suit now has paid: onto another match it earns nothing.
             shuttle = lies_joined(g, s, lead) and bool(dst) and dst[-1] == g.columns[s][lead] + 1
         before = g.score

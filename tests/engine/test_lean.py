@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_tui.engine import Game, Move
+from spider_tui.engine import DEAL, Game, Move
 from spider_tui.engine import lean
 
 from .helpers import pos
@@ -15,7 +15,7 @@ picks = st.lists(st.integers(min_value=0, max_value=10_000), min_size=0, max_siz
 
 
 def game_move(m) -> Move:
-    return Move(0, 0, 0) if m is None else Move(m[0] + 1, m[1] + 1, m[2])
+    return DEAL if m is None else Move(m[0], m[1], m[2])
 
 
 def same_table(board: lean.Board, node: lean.Node, g: Game) -> None:

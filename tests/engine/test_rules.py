@@ -194,9 +194,9 @@ def test_moves_count_actions_not_cards():
 
 
 def test_move_text():
-    assert str(Move(3, 7, 2)) == "3>7:2"
+    assert str(Move(2, 6, 2)) == "3>7:2"
     assert str(DEAL) == "deal"
-    assert Move.parse("3>7:2") == Move(3, 7, 2)
+    assert Move.parse("3>7:2") == Move(2, 6, 2)
     assert Move.parse(" deal ") == DEAL
     for bad in ("3-7", "x>y", "3>7:0", ""):
         with pytest.raises(IllegalMove):

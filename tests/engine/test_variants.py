@@ -210,7 +210,7 @@ def test_scorpion_moves_any_face_up_group_sorted_or_not():
 def test_scorpion_group_fitting_takes_the_deepest_matching_card():
     g = pos("| 8s", "2c | 7s 3h 7s 4d", "| 2d", rules="scorpion")  # both 7s of a 4-suit deck
     assert g.group_fitting(1, 0) == 4
-    assert {str(m) for m in g.legal_moves() if m.target == 1} == {"2>1:4", "2>1:2"}
+    assert {str(m) for m in g.legal_moves() if m.target == 0} == {"2>1:4", "2>1:2"}
     assert g.group_fitting(1, 3) is None  # no King for an empty column
     assert g.group_fitting(1, 1) is None
 
@@ -298,8 +298,8 @@ def test_scorpion_hint_moves_a_king_group_to_reveal_and_never_splits():
 
 
 def test_joker_text_forms():
-    assert str(Move(JOKER, 4, 1)) == "joker>4"
-    assert Move.parse("joker>4") == Move.parse("J>4") == Move.parse("joker>4:1") == Move(JOKER, 4, 1)
+    assert str(Move(JOKER, 3, 1)) == "joker>4"
+    assert Move.parse("joker>4") == Move.parse("J>4") == Move.parse("joker>4:1") == Move(JOKER, 3, 1)
     assert Move.parse("joker>4").is_joker and not Move.parse("joker>4").is_deal
     for bad in ("joker>x", "joker>", "-1>4", "0>3"):
         with pytest.raises(IllegalMove):
@@ -310,13 +310,13 @@ def test_no_jokers_without_the_rule():
     g = pos("| 8h", stock="7h 3c 4c 5c 6c 7c 8c 9c Tc Jc")
     assert g.jokers_left == 0 and g.legal_jokers() == []
     with pytest.raises(IllegalMove, match="without jokers"):
-        g.play_joker(1)
+        g.play_joker(0)
 
 
 def test_joker_takes_the_stock_copy_dealt_last_first():
     g = pos("| 8h", "| Kc", stock="7h 2c 3c 4c 5c 6c 7c 8c 9c 7h", rules="joker")
     assert g.jokers_left == 3
-    m = g.play_joker(1)
+    m = g.play_joker(0)
     assert str(m) == "joker>1"
     assert col(g, 1) == "| 8h 7h"
     assert header(g, "stock") == "7h 2c 3c 4c 5c 6c 7c 8c 9c"
@@ -334,17 +334,17 @@ def test_joker_prefers_the_same_suit_then_face_down_then_exposed():
 
 def test_joker_takes_an_exposed_card_last_and_its_column_flips():
     g = pos("| 8h", "4c | 7h", rules="joker+scoring")
-    g.play_joker(1)
+    g.play_joker(0)
     assert col(g, 1) == "| 8h 7h" and col(g, 2) == "| 4c"
     assert g.score == 3 + 4  # a same-suit join and a revealed card (4 suits)
 
 
 def test_joker_falls_back_to_other_suits_in_order_s_h_d_c():
     g = pos("| 8h", stock="7c 7d", rules="joker")
-    g.play_joker(1)
+    g.play_joker(0)
     assert col(g, 1) == "| 8h 7d"
     g = pos("| 8h", "| 7c", "5c 7s | 2d", rules="joker")
-    g.play_joker(1)
+    g.play_joker(0)
     assert col(g, 1) == "| 8h 7s"
 
 
@@ -352,25 +352,25 @@ def test_joker_under_scorpion_only_brings_the_same_suit():
     g = pos("| 8h", stock="7s 7c", rules="scorpion+joker")
     assert g.legal_jokers() == []
     with pytest.raises(IllegalMove, match=r"^No 7 of hearts is left in the stock or on the table for the joker\.$"):
-        g.play_joker(1)
+        g.play_joker(0)
 
 
 def test_joker_on_an_empty_column_brings_a_king():
     g = pos("| 8h", stock="Kd Kh 5c", rules="joker")
-    g.play_joker(2)
+    g.play_joker(1)
     assert col(g, 2) == "| Kh" and header(g, "stock") == "Kd 5c"
 
 
 def test_joker_refusals():
     g = pos("| Ah", "| 9h", rules="joker")
     with pytest.raises(IllegalMove, match=r"^Nothing goes on an Ace\.$"):
-        g.play_joker(1)
+        g.play_joker(0)
     with pytest.raises(IllegalMove, match="No 8 is left"):
-        g.play_joker(2)
+        g.play_joker(1)
     with pytest.raises(IllegalMove, match="numbered 1 to 10"):
-        g.play_joker(11)
+        g.play_joker(10)
     g = pos("| 9h", stock="8h 8h 8s", rules="joker", extra="jokers: 1")
-    g.play_joker(1)
+    g.play_joker(0)
     assert g.jokers_left == 0
     with pytest.raises(IllegalMove, match=r"^No jokers left\.$"):
         g.play("joker>1")
@@ -378,7 +378,7 @@ def test_joker_refusals():
 
 def test_joker_completes_a_run():
     g = pos(f"3d | {RUN_S}", stock="As 5c", rules="joker+scoring")
-    g.play_joker(1)
+    g.play_joker(0)
     assert g.done == [0] and col(g, 1) == "| 3d"
     assert g.score == 150 + 4 + 3  # run, revealed 3d, As joined its suit
 
@@ -397,7 +397,7 @@ def test_joker_completes_a_run():
 def test_joker_undo_restores_everything(lines, stock):
     g = pos(*lines, stock=stock, rules="joker+scoring")
     before = g.to_text()
-    target = 1
+    target = 0
     g.play_joker(target)
     assert g.card_count() == Game.from_text(before).card_count()
     assert g.undo()
@@ -408,7 +408,7 @@ def test_joker_undo_restores_everything(lines, stock):
 
 def test_joker_from_an_exposed_card_that_leaves_a_run():
     g = pos("| 8h", f"2d | {RUN_S} As 7h", rules="joker")
-    g.play_joker(1)
+    g.play_joker(0)
     assert g.done == [0] and col(g, 2) == "| 2d"
 
 
@@ -423,7 +423,7 @@ def test_jokers_are_listed_apart_from_legal_moves_and_keep_a_round_from_being_st
     assert not g.stuck
     assert g.hint() is None  # the hint never spends a joker
     assert all(g.is_legal(m) for m in g.legal_jokers())
-    g.play_joker(2)
+    g.play_joker(1)
     assert col(g, 2) == "| 9s 8d" and col(g, 3) == "3c | Kc"
     assert g.legal_jokers() == [] and g.stuck
 
@@ -526,7 +526,7 @@ def test_deal_scores_its_joins():
 
 def test_joker_scores_like_a_move_and_counts_as_one():
     g = pos("| 9d", "| Kc", stock="8d 5c", rules="joker+scoring")
-    g.play_joker(1)
+    g.play_joker(0)
     assert g.score == 3 and g.moves == 1
 
 
@@ -565,7 +565,7 @@ def test_give_up_ends_the_round_lost():
     with pytest.raises(IllegalMove, match="The round is over"):
         g.play("deal")
     with pytest.raises(IllegalMove, match="The round is over"):
-        g.play_joker(1)
+        g.play_joker(0)
     assert g.give_up() is False
     assert g.copy().lost
 

@@ -123,8 +123,8 @@ def test_stuck_means_only_whole_column_shifts_and_no_joker(number, suits, rules,
             assert state.legal_jokers() == []
             for m in state.legal_moves():
                 assert not m.is_deal
-                assert not state.columns[m.target - 1]
-                assert m.count == len(state.columns[m.source - 1])
+                assert not state.columns[m.target]
+                assert m.count == len(state.columns[m.source])
 
 
 @settings(max_examples=40, deadline=None)
@@ -135,8 +135,8 @@ def test_illegal_moves_change_nothing_and_legal_ones_are_listed(number, suits, r
         before = state.to_text()
         legal = set(state.legal_moves()) | set(state.legal_jokers())
         n = len(state.columns)
-        tries = [Move(s, t, k) for s in range(1, n + 1) for t in range(1, n + 1) for k in (1, 2, 3, 5)]
-        tries += [Move(-1, t, 1) for t in range(1, n + 1)]
+        tries = [Move(s, t, k) for s in range(n) for t in range(n) for k in (1, 2, 3, 5)]
+        tries += [Move(-1, t, 1) for t in range(n)]
         for m in tries:
             if m in legal:
                 continue

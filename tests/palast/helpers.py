@@ -103,7 +103,7 @@ def check_no_leaks(messages: list[dict], suits: int = 1, rules: str = "scoring")
                 else:
                     done = g.play(m["move"])
                     assert [(t["column"], t["card"]) for t in m["turned_up"]] == [
-                        (c, card_text(card)) for c, card in done.turned_up]
+                        (c + 1, card_text(card)) for c, card in done.turned_up]
                     from spider_tui.engine.cards import card_text as ct
 
                     assert m["dealt"] == [ct(c) for c in done.dealt]

@@ -55,9 +55,9 @@ def _played(game: Game, move: str):
     played = game.play(move)
     return msg.Played(
         move=move, position=game.view(), score=game.score, moves=game.moves, state="playing",
-        turned_up=[msg.TurnedUp(column=c, card=card_text(card)) for c, card in played.turned_up],
+        turned_up=[msg.TurnedUp(column=c + 1, card=card_text(card)) for c, card in played.turned_up],  # 1-10 on the wire
         dealt=[card_text(c) for c in played.dealt],
-        completed=[c for c, _suit in played.completed],
+        completed=[c + 1 for c, _suit in played.completed],
     )
 
 

@@ -91,9 +91,9 @@ def test_a_joker_on_a_view_is_told_by_its_code():
     """The race asks the server for a joker when the view can't know its card: a decision on
     ``JokerCode.VIEW``, not on the sentence."""
     view = Game.from_text(Game.new(1, suits=1, rules="joker").view())
-    refusal = view.joker_refusal(1)
+    refusal = view.joker_refusal(0)
     assert refusal is not None and refusal.code is JokerCode.VIEW
     assert isinstance(refusal, str) and refusal.startswith("A view")  # still reads as its words
     full = Game.new(1, suits=1, rules="joker")
-    assert full.joker_refusal(1) is None
-    assert Game.new(1, suits=1).joker_refusal(1).code is JokerCode.NO_JOKERS
+    assert full.joker_refusal(0) is None
+    assert Game.new(1, suits=1).joker_refusal(0).code is JokerCode.NO_JOKERS

@@ -29,12 +29,12 @@ async def test_a_race_at_40x20_by_taps_and_keys(palast, make_app):  # noqa: F811
             if hint.is_deal:
                 await pilot.click("#stock")
             elif moves % 2 == 0:
-                src = views[hint.source - 1]
-                lead = len(table.game.columns[hint.source - 1]) - hint.count
+                src = views[hint.source]
+                lead = len(table.game.columns[hint.source]) - hint.count
                 await pilot.click(src, offset=(1, src.picture().rows.index(lead)))
-                await pilot.click(views[hint.target - 1], offset=(1, 0))
+                await pilot.click(views[hint.target], offset=(1, 0))
             else:
-                await pilot.press(str(hint.source % 10), str(hint.target % 10))
+                await pilot.press(str((hint.source + 1) % 10), str((hint.target + 1) % 10))
             moves += 1
             await until(pilot, lambda: table.moves == moves)
         assert session.opponents  # the race goes on: the bot's row is there

@@ -91,7 +91,7 @@ def test_race(snap_compare, app, size):
         await bo.play(str(s.race.game.hint()))
         await until(pilot, lambda: s.opponents["Bo"]["moves"] == 1)
         hint = s.race.game.hint()
-        await pilot.press(str(hint.source % 10), str(hint.target % 10))
+        await pilot.press(str((hint.source + 1) % 10), str((hint.target + 1) % 10))
         await until(pilot, lambda: not s._pending)
         await pilot.press("question_mark")
         await pilot.pause()

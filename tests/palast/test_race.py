@@ -182,7 +182,7 @@ async def test_a_client_playing_on_its_view_and_told_the_cards_matches_the_serve
         if mine.is_deal:
             assert [c for c in mine.dealt] == [64] * 10  # unseen until told
             view.tell_row(answer["dealt"])
-        view.tell([(t["column"], t["card"]) for t in answer["turned_up"]])
+        view.tell([(t["column"] - 1, t["card"]) for t in answer["turned_up"]])  # the wire names columns 1-10
         assert view.unknown == []
         assert view.view() == answer["position"] and view.score == answer["score"]
     assert view.won and deals == 5
@@ -194,7 +194,7 @@ async def test_jokers_undo_and_give_up_through_the_server(palast):
     await a.start()
     r = await a.wait_for("round")
     g = Game.from_text(r["position"])
-    column = next(m.target for m in g.legal_jokers())
+    column = next(m.target + 1 for m in g.legal_jokers())  # as the wire names it
     played = await a.play(f"joker>{column}")
     assert played["type"] == "played" and played["move"] == f"joker>{column}"
     after = Game.from_text(played["position"])

@@ -28,7 +28,7 @@ async def test_race_help_opens_at_palast_and_points_show_where_earned(palast, ma
             if hint.is_deal:
                 await pilot.press("d")
             else:
-                await pilot.press(str(hint.source % 10), str(hint.target % 10))
+                await pilot.press(str((hint.source + 1) % 10), str((hint.target + 1) % 10))
             await pilot.pause()
             if table.game.score != before:
                 break

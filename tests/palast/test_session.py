@@ -103,8 +103,8 @@ async def test_open_join_by_code_start_and_race_one_round_to_the_final_ranking(p
     # Anna's move shows at once; the card it turns up arrives with the server's answer.
     hint = race.game.hint()
     assert hint is not None and not hint.is_deal
-    race.key_column(hint.source - 1)
-    race.key_column(hint.target - 1)
+    race.key_column(hint.source)
+    race.key_column(hint.target)
     assert race.game.moves == 1  # shown before any answer
     await until(lambda: not anna._pending)
     assert UNKNOWN not in [c for col, d in zip(race.game.columns, race.game.down) for c in col[d:]]

@@ -85,13 +85,13 @@ async def test_a_whole_two_suit_round_at_40x20_by_taps(make_app):
             if move.is_deal:
                 await pilot.click("#stock")
             else:
-                src = columns(app)[move.source - 1]
-                lead = len(table.game.columns[move.source - 1]) - move.count
+                src = columns(app)[move.source]
+                lead = len(table.game.columns[move.source]) - move.count
                 await until_app(pilot, lambda: lead in src.picture().rows)
                 await pilot.click(src, offset=(1, src.picture().rows.index(lead)))
                 await until_app(pilot, lambda: table.selection is not None)  # the tap has landed
-                assert table.selection.column == move.source - 1 and table.selection.count == move.count, text
-                await pilot.click(columns(app)[move.target - 1], offset=(1, 0))
+                assert table.selection.column == move.source and table.selection.count == move.count, text
+                await pilot.click(columns(app)[move.target], offset=(1, 0))
             await until_app(pilot, lambda: table.moves == before + 1)
         assert app.table.won
         await until_app(pilot, lambda: isinstance(app.screen.dialog, Won))
@@ -108,14 +108,14 @@ async def test_a_whole_two_suit_round_at_40x20_by_keys(make_app):
             if move.is_deal:
                 await pilot.press("d")
             else:
-                key = str(move.source % 10)
+                key = str((move.source + 1) % 10)
                 await pilot.press(key)
                 await until_app(pilot, lambda: table.selection is not None)
                 while table.selection.count > move.count:
                     held = table.selection.count
                     await pilot.press(key)  # the same key again: one card fewer
                     await until_app(pilot, lambda: table.selection is not None and table.selection.count < held)
-                await pilot.press(str(move.target % 10))
+                await pilot.press(str((move.target + 1) % 10))
             await until_app(pilot, lambda: table.moves == before + 1)
         assert app.table.won
 

@@ -295,7 +295,7 @@ async def test_keys_typed_right_after_new_reach_the_new_round_in_order(make_app)
         await pilot.press("q")
         await until_app(pilot, lambda: isinstance(app.screen, StartScreen))
         # c and the hint's two column keys at once: the move is made in the continued round.
-        for key in ("c", str(hint.source % 10), str(hint.target % 10)):
+        for key in ("c", str((hint.source + 1) % 10), str((hint.target + 1) % 10)):
             app.post_message(events.Key(key, key))
         await until_app(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.moves == 2)
 

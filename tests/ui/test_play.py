@@ -98,10 +98,10 @@ async def test_hint_outlines_the_group_and_the_receiving_card(make_app):
         await pilot.press("question_mark")
         h = app.table.hint_move
         assert h is not None and str(h) == str(app.table.game.hint())
-        src = column_view(app, h.source - 1).picture().text.plain
-        dst = column_view(app, h.target - 1).picture().text.plain
+        src = column_view(app, h.source).picture().text.plain
+        dst = column_view(app, h.target).picture().text.plain
         assert "?" in src and "◁" in dst
-        others = [column_view(app, c).picture().text.plain for c in range(10) if c not in (h.source - 1, h.target - 1)]
+        others = [column_view(app, c).picture().text.plain for c in range(10) if c not in (h.source, h.target)]
         assert not any("?" in o or "◁" in o for o in others)
         assert status(app).startswith("Hint: move")
 

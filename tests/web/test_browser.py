@@ -39,17 +39,17 @@ def test_start_screen_n_click_a_card_then_its_target(browser_context, web_server
     term.wait_for("New game")  # the start screen; the keyboard is the game's without a click
     before, game, row = new_game(term)
     move = first_card_move(game)
-    moved_card = game.columns[move.source - 1][-1]
-    term.click(row.xs[move.source - 1], row.y)  # pick up the exposed card
-    term.click(row.xs[move.target - 1], row.y)  # and put it on its target
+    moved_card = game.columns[move.source][-1]
+    term.click(row.xs[move.source], row.y)  # pick up the exposed card
+    term.click(row.xs[move.target], row.y)  # and put it on its target
     after = term.wait_for("Moves: 1")
     game.play(move)
     width = row.xs[1] - row.xs[0]
     # The card now lies in the target column, under the card it went on ...
-    assert shown_in_column(after.lines, row.xs[move.target - 1], width, moved_card, below=row.y + 1), after.text
+    assert shown_in_column(after.lines, row.xs[move.target], width, moved_card, below=row.y + 1), after.text
     # ... and the card turned up in the source column is the one the engine dealt there.
-    revealed = game.columns[move.source - 1][-1]
-    assert shown_in_column(after.lines, row.xs[move.source - 1], width, revealed, below=row.y - 1), after.text
+    revealed = game.columns[move.source][-1]
+    assert shown_in_column(after.lines, row.xs[move.source], width, revealed, below=row.y - 1), after.text
     shot = Path(os.environ.get("SPIDER_BROWSER_SCREENSHOT") or tmp_path / "spider-web.png")
     page.screenshot(path=str(shot))
     assert png_size(shot) == (1100, 700)
@@ -71,10 +71,10 @@ def test_double_click_the_stock_and_the_chips(browser_context, web_server):
     term.wait_for("New game")
     _, game, row = new_game(term)
     move = first_card_move(game)
-    revealed = game.columns[move.source - 1][-2]  # under the card that leaves
-    term.double_click(row.xs[move.source - 1], row.y)  # the best move for that card
+    revealed = game.columns[move.source][-2]  # under the card that leaves
+    term.double_click(row.xs[move.source], row.y)  # the best move for that card
     s = term.wait_for("Moves: 1")
-    assert shown_in_column(s.lines, row.xs[move.source - 1], row.xs[1] - row.xs[0], revealed, below=row.y - 1), s.text
+    assert shown_in_column(s.lines, row.xs[move.source], row.xs[1] - row.xs[0], revealed, below=row.y - 1), s.text
 
     x, y = find(s.lines, "Deals: 5")  # the stock
     term.click(x + 1, y)

@@ -109,8 +109,8 @@ def test_a_phone_gets_a_page_made_for_it_and_taps_move_cards(browser, web_server
         if move is None:
             pytest.skip("the random deal has no move between columns")  # rare; never silent
         y, xs = exposed(dealt.lines, game)
-        phone.tap(xs[move.source - 1], y)
-        phone.tap(xs[move.target - 1], y)
+        phone.tap(xs[move.source], y)
+        phone.tap(xs[move.target], y)
         after = phone.wait_for("Moves: 1")
         game.play(move)
         shot = folder / f"phone-dpr{scale}.png"

@@ -6,6 +6,7 @@ import shlex
 import socket
 import subprocess
 import sys
+import unicodedata
 import urllib.request
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spider_tui.cli import main
+from spider_tui.safe_text import visible
 from spider_tui.web import page_template, plain, same_origin, tab_command, url_host
 
 from .conftest import start_server
@@ -169,6 +171,9 @@ def test_any_data_dir_reaches_the_tab_literally(name):
 
 @given(st.text())
 def test_plain_text_has_no_control_characters(text):
+    # The one safe-text rule (spider_tui/safe_text.py): controls written out, on one line.
     shown = plain(text)
-    assert len(shown) == len(text)
-    assert shown.isprintable()
+    assert shown == visible(text, newlines=False)
+    assert not any(unicodedata.category(c) in ("Cc", "Cs") for c in shown)
+    assert "\u202e" not in shown and "\n" not in shown
+    assert all(c in shown for c in text if c.isprintable())

@@ -27,7 +27,7 @@ async def play_one_move(tab: Tab) -> tuple[int, int]:
         lines = await tab.wait_for("Moves: 0")
         game = deal_on_screen(lines)
         move = first_card_move(game)
-    await tab.press(column_key(move.source), column_key(move.target))
+    await tab.press(column_key(move.source + 1), column_key(move.target + 1))
     await tab.wait_for("Moves: 1")
     return game.deal_number, 1
 

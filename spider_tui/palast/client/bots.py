@@ -114,11 +114,12 @@ def next_view(view: Game, move: str, answer: m.Played) -> Game:
         view.play(move)
         if answer.dealt:
             told = view.tell_row(answer.dealt)
-            later = [(t.column, t.card) for t in answer.turned_up if UNKNOWN in view.columns[t.column - 1]]
+            # the wire names columns 1-10, the engine 0-9
+            later = [(t.column - 1, t.card) for t in answer.turned_up if UNKNOWN in view.columns[t.column - 1]]
             if later or (told is not None and told.turned_up):
                 view.tell(later)
         elif answer.turned_up:
-            view.tell([(t.column, t.card) for t in answer.turned_up])
+            view.tell([(t.column - 1, t.card) for t in answer.turned_up])
     except Exception:  # any surprise: the server's word is the view
         return Game.from_text(answer.position)
     if view.moves != answer.moves or view.score != answer.score:

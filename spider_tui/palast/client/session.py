@@ -36,7 +36,7 @@ from spider_tui.engine.game import JokerCode, PositionError
 from spider_tui.engine.deal import check_deal_number
 from spider_tui.engine_words import said
 from spider_tui.i18n import N_, _, language, ngettext
-from spider_tui.session import Session
+from spider_tui.session import Offer, Session
 from spider_tui.points import joker_column, told_points
 from spider_tui.table import Table
 
@@ -172,7 +172,7 @@ class RaceTable(Table):
                         "Solved in {n} moves. The round ends when the others are done.", self.moves).format(n=self.moves)
 
     def tell_cards(self, dealt: list[str], turned_up: list[tuple[int, str]]) -> None:
-        """The server told the cards a move of the view turned up (``turned_up``: column, card)
+        """The server told the cards a move of the view turned up (``turned_up``: 0-based column, card)
         or the row a deal brought (``dealt``): the view shows them.  Raises ``ValueError`` on
         cards that don't fit the view (the server's position then replaces it)."""
         g = self.game
@@ -243,7 +243,7 @@ class RaceTable(Table):
         if self._blocked():
             self.joker_pending = False
             return
-        reason = self.game.joker_refusal(col + 1)
+        reason = self.game.joker_refusal(col)
         if reason is not None and reason.code is JokerCode.VIEW:
             # Only the server knows which card a joker brings (it may come from the stock or
             # from under a face-down card): ask it; its position comes back with the answer.
@@ -535,7 +535,7 @@ class PalastSession:
 
     def _tell(self, race: RaceTable, answer: m.Played) -> None:
         try:
-            race.tell_cards(answer.dealt, [(c.column, c.card) for c in answer.turned_up])
+            race.tell_cards(answer.dealt, [(c.column - 1, c.card) for c in answer.turned_up])  # the wire's are 1-10
         except (ValueError, KeyError, TypeError):
             pass  # _settle reads the server's position instead
 
@@ -725,7 +725,7 @@ class PalastRound(Session):
     def counts(self) -> bool:
         return False  # the league counts it, not the save file's stats
 
-    offers: frozenset[str] = frozenset()  # no New or Retry (the table plays its rounds), no solver (it would peek)
+    offers: frozenset[Offer] = frozenset()  # no New or Retry (the table plays its rounds), no solver (it would peek)
 
     def needs_asking(self) -> bool:
         return False

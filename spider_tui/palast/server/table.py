@@ -518,9 +518,9 @@ class LiveTable:
         self.mark(s)
         answer = m.Played(
             move=text, position=g.view(), score=g.score, moves=g.moves, state=state,
-            turned_up=[m.TurnedUp(column=c, card=card_text(card)) for c, card in played.turned_up] if played else [],
+            turned_up=[m.TurnedUp(column=c + 1, card=card_text(card)) for c, card in played.turned_up] if played else [],
             dealt=[card_text(c) for c in played.dealt] if played else [],
-            completed=[c for c, _suit in played.completed] if played else [],
+            completed=[c + 1 for c, _suit in played.completed] if played else [],  # the wire names columns 1-10
         )
         if msg_id is not None:
             if s.answered_round != n:

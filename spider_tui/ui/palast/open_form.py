@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from spider_tui.engine.cards import SUIT_COUNTS
 from spider_tui.engine.rules import RULE_OPTIONS
 from spider_tui.i18n import _
 from spider_tui.rules_menu import checkbox
@@ -32,8 +33,8 @@ class OpenForm:
     def choose(self, key: str, step: int = 1) -> bool:
         """Act on a line (``step`` -1 counts down: Left); True when it is the "Open the table" line."""
         if key == "suits":
-            order = [1, 2, 4]
-            self.suits = order[(order.index(self.suits) + step) % 3]
+            order = SUIT_COUNTS
+            self.suits = order[(order.index(self.suits) + step) % len(order)]
         elif key == "rounds":
             self.rounds = (self.rounds - 1 + step) % 10 + 1
         elif key == "seats":

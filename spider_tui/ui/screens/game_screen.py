@@ -21,12 +21,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, round_key_commands
-from spider_tui.i18n import _, ngettext
-from spider_tui.session import Session
+from spider_tui.commands import COLUMN_KEYS, COLUMN_KEYS_TEXT, JOKER_KEY, command, round_key_commands
+from spider_tui.i18n import N_, _, ngettext
+from spider_tui.session import Offer, Session
 from spider_tui.table import Table
 from spider_tui.ui import messages
-from spider_tui.ui.keys import bindings
+from spider_tui.ui.keys import KeysFollow, bindings
 from spider_tui.ui.question import SolverQuestion
 from spider_tui.ui.render import Look, points_style
 from spider_tui.ui.widgets import Chip, ColumnView
@@ -38,10 +38,14 @@ COMPACT_BELOW = 80  # from MIN_WIDTH up to here the compact table (SPEC §17): 4
 SAVE_DELAY = 1.5  # seconds after the last action before the unfinished round is kept
 
 
-class GameScreen(Screen):
+class GameScreen(KeysFollow, Screen):
     """One round: the session's table, run through the session (see the module doc)."""
 
     BINDINGS = bindings(round_key_commands())
+    #: Each key's table action (``u`` -> ``undo``): a key the session refuses with a reason says it.
+    TABLE_KEYS = {key: c.action.removeprefix("table('").removesuffix("')")
+                  for c in round_key_commands() if c.action.startswith("table('") for key in c.keys.split(",")}
+    NEW_LABEL = N_("New")  #: the footer's and the top bar's word for New
 
     def __init__(self, session: Session, look: Look) -> None:
         super().__init__()
@@ -50,10 +54,6 @@ class GameScreen(Screen):
         self.table: Table = session.table
         self.look = look
         self.title_text = session.title
-        if session.new_label != "New":  # a lesson's footer says Next, as its top bar does
-            for key, keyed in self._bindings.key_to_bindings.items():
-                self._bindings.key_to_bindings[key] = [
-                    replace(b, description=session.new_label) if b.action == "new" else b for b in keyed]
         self._save_timer: Timer | None = None
         self._shown_version = -1
         self._enabled: tuple | None = None
@@ -63,7 +63,7 @@ class GameScreen(Screen):
         self._press: tuple[int, int | None] | None = None  # (column, card) where a drag may begin
         self._dragging = False  # a drag left its column: the group is lifted
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
-        self._peek_note = ""  # the note v said (a column shown clears it)
+        self._peek_asked = -1  # the table's version when v asked which column
         self.question = SolverQuestion(
             self.table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
             practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
@@ -81,8 +81,8 @@ class GameScreen(Screen):
             yield Static(moves, id="moves", markup=False)
             yield Static("", id="topfill", markup=False)
             offers = self.session.offers
-            retry, new = Chip(_("Retry"), "retry", id="retry"), Chip(_(self.session.new_label), "new", id="new")
-            retry.display, new.display = "retry" in offers, "new" in offers
+            retry, new = Chip(_("Retry"), "retry", id="retry"), Chip(_(self.NEW_LABEL), "new", id="new")
+            retry.display, new.display = Offer.RETRY in offers, Offer.NEW in offers
             yield retry
             yield new
         with Horizontal(id="stockrow"):
@@ -91,7 +91,7 @@ class GameScreen(Screen):
             spent = "-spent" if g.deal_refusal() is not None else None
             yield Chip(stock, "table('deal')", id="stock", classes=spent)
             yield Static(done, id="done", markup=False)
-            if self.table.game.rules.joker:  # a chip: a click plays a joker as J does
+            if t.has("joker"):  # a chip: a click plays a joker as J does
                 jokers = self._shown["#jokerchip"] = self.joker_text()
                 yield Chip(jokers, "table('joker')", id="jokerchip")
         states = self.table.column_states()
@@ -100,7 +100,7 @@ class GameScreen(Screen):
                 # Each column knows its cards from the start: the first frame shows the table.
                 yield ColumnView(i, self.look, states[i])
         with Horizontal(id="bottom"):
-            if g.rules.undo_allowed:  # Undo off: no Undo to offer
+            if t.has("undo"):  # Undo off: no Undo to offer
                 yield Chip(_("Undo"), "table('undo')", id="undo", classes=None if g.can_undo else "-disabled")
             yield Chip(_("Hint"), "table('hint')", id="hintchip", classes="-disabled" if t.over else None)
             giveup = Chip(_("Give up"), "give_up", id="giveupchip")  # mouse players can give up too
@@ -260,26 +260,12 @@ class GameScreen(Screen):
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Keys that can't act now are shown dimmed; the joker key only exists with the Joker rule."""
-        t, g = self.table, self.table.game
-        name = parameters[0] if action == "table" and parameters else action
-        if action in ("retry", "new", "still_winnable") and action not in self.session.offers:
-            return False
+        """The session's answer (``Session.can``) as Textual wants it: yes lit, a dimmed no greyed,
+        any other no hidden (a no with a reason still says it when its key is pressed: ``on_key``)."""
         if self.has_class("-small") and action not in ("help", "stats", "leave", "escape"):
             return False  # the table is hidden: no move may be made blind
-        # Keys that can't act say why on the status line (Undo off, an empty stock) rather than
-        # failing in silence; once the round is over the footer no longer offers them.
-        if name == "undo" and not g.rules.undo_allowed:
-            return False  # Undo off: not offered at all (u still says why on the status line)
-        if name == "deal" and not g.rules.has_stock:
-            return False  # Simple Simon: no stock, no Deal
-        if name in ("undo", "deal", "hint", "give_up", "still_winnable"):
-            return not t.over
-        if name == "joker":
-            if not g.rules.joker or t.over:
-                return False  # after the round, no joker is offered
-            return True if g.jokers_left else None
-        return True
+        answer = self.session.can(str(parameters[0]) if action == "table" and parameters else action)
+        return True if answer else (None if answer.dimmed else False)
 
     # ------------------------------------------------------------------ dialogs over the table
     def open_dialog(self, dialog) -> None:
@@ -312,15 +298,17 @@ class GameScreen(Screen):
             self.call_later(dialog.done, result)
 
     def on_key(self, event: events.Key) -> None:
-        """With a dialog open every key is the dialog's (Ctrl+Q still quits)."""
+        """With a dialog open every key is the dialog's (Ctrl+Q still quits).  A table key the
+        session refuses with a reason (``u`` under Undo off) says why rather than doing nothing."""
+        refused = self.session.can(self.TABLE_KEYS[event.key]) if event.key in self.TABLE_KEYS else None
         if self.dialog is not None:
             event.stop()
             event.prevent_default()
             self.dialog.press(event.key)
-        elif event.key == "u" and not self.table.game.rules.undo_allowed:
-            # Undo off: the footer doesn't offer u, but the key still says why nothing happens.
+        elif refused is not None and not refused and refused.reason and not self.has_class("-small"):
             event.stop()
-            self.action_table("undo")
+            self.table.say(refused.reason)
+            self.sync()
         elif self._peek_pending and event.key not in COLUMN_KEYS and event.key != "v":
             self._peek_pending = False  # v then something else: never mind
 
@@ -349,15 +337,15 @@ class GameScreen(Screen):
     def show_won(self) -> None:
         """The Won panel (again: Enter on a won table brings it back)."""
         t = self.table
-        if t.won and not isinstance(self.dialog, Won) and "new" in self.session.offers:
+        if t.won and not isinstance(self.dialog, Won) and Offer.NEW in self.session.offers:
             self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.session.title, t.game.score,
                                  done=self._after_won))
 
     def _after_won(self, choice: str | None) -> None:
         if choice == "new":
-            self.post_message(messages.NewRound())
+            self.leave_for(messages.NewRound())
         elif choice == "retry":
-            self.post_message(messages.RetryRound())
+            self.leave_for(messages.RetryRound())
         elif choice == "stats":  # s over Won!: the footer offers it
             self.post_message(messages.ShowStats())
         elif choice == "share":  # x over Won!
@@ -406,14 +394,14 @@ class GameScreen(Screen):
         start = messages.RetryRound() if kind == "retry" else messages.NewRound()
         if not self.session.needs_asking():
             self.session.leave()
-            self.post_message(start)
+            self.leave_for(start)  # the keys typed after n wait for the next round's screen
             return
 
         def answered(yes: object) -> None:
             if yes:
                 self.stop_save_timer()
                 self.session.end(won=False)
-                self.post_message(start)
+                self.leave_for(start)
 
         self.open_dialog(Confirm(self.session.end_question(kind), answered))
 
@@ -462,9 +450,8 @@ class GameScreen(Screen):
             self.post_message(messages.ReviewRound(record))
             return
         self._peek_pending = True
-        # The note is remembered, not recognised by its words: a column shown clears it.
-        self._peek_note = self.peek_question()
-        self.table.say(self._peek_note)
+        self.table.say(self.peek_question())
+        self._peek_asked = self.table.version  # the status line asks until the table changes
         self.sync()
 
     @staticmethod
@@ -477,10 +464,10 @@ class GameScreen(Screen):
         g = self.table.game
         if not 0 <= col < len(g.columns):
             return
-        if self._peek_note and self.table.status == self._peek_note:
+        if self.table.version == self._peek_asked:  # the question is still on the status line
             self.table.say("")
             self.sync()
-        self.open_dialog(ColumnPeek(col + 1, g.columns[col], g.down[col], self.look))
+        self.open_dialog(ColumnPeek(col, g.columns[col], g.down[col], self.look))
 
     def on_column_view_peek(self, message: ColumnView.Peek) -> None:
         if self.dialog is None:
@@ -526,7 +513,7 @@ class GameScreen(Screen):
         self.after()
 
     def action_still_winnable(self) -> None:
-        if "still_winnable" in self.session.offers:
+        if Offer.STILL_WINNABLE in self.session.offers:
             self.question.ask()
 
     def tell(self, text: str, timeout: float | None = None) -> None:
@@ -566,4 +553,17 @@ class GameScreen(Screen):
         """Back to where the round was started from; the round is kept for Continue."""
         self.stop_save_timer()
         self.session.keep()
-        self.post_message(messages.LeaveRound())
+        self.leave_for(messages.LeaveRound())
+
+
+class NextRoundScreen(GameScreen):
+    """A round whose New brings the next of a series (a lesson's): its n and its chip say Next.
+    Textual merges a subclass's binding for a key over its base's, so only the word differs."""
+
+    BINDINGS = bindings([replace(command("new"), label=N_("Next"))])
+    NEW_LABEL = N_("Next")
+
+
+def round_screen(session: Session, look: Look) -> GameScreen:
+    """The table screen for the session's kind of round."""
+    return (NextRoundScreen if session.next_round else GameScreen)(session, look)

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from spider_tui.commands import (DAILY_CLOSE, RULES_MENU_CLOSE, START_COMMANDS, chip_text, command,
                                  keys_text)
 from spider_tui.i18n import N_, _, language, ngettext
+from spider_tui.engine.cards import SUIT_COUNTS
 from spider_tui.store.path import LEVELS, ROUND_TIME, head_line, level_line, mark_suggested, suggestion
 from spider_tui.safe_text import safe
 from spider_tui.session import SoloSession
@@ -94,7 +95,7 @@ class StartScreen(KeysFollow, Screen):
     def sync(self) -> None:
         settings = self.book.settings
         suits = settings.suits
-        for k in (1, 2, 4):
+        for k in SUIT_COUNTS:
             self.query_one(f"#suits-{k}", Chip).set_class(k == suits, "-on")
         look = self.look
         self.label("display('four_color')", look.four_color)

@@ -42,13 +42,13 @@ def peek_lines(cards: list[int], down: int, look: Look, rows: int) -> list[Text]
 
 
 class ColumnPeek(TextDialog):
-    """Column ``number`` shown whole; any key or click closes it."""
+    """Column ``column`` (0-based) shown whole; any key or click closes it."""
 
     KEYS = {"*": None}
 
-    def __init__(self, number: int, cards: list[int], down: int, look: Look, done=None) -> None:
+    def __init__(self, column: int, cards: list[int], down: int, look: Look, done=None) -> None:
         super().__init__(done)
-        self.number, self.cards, self.down, self.look = number, list(cards), down, look
+        self.column, self.cards, self.down, self.look = column, list(cards), down, look
         self.rows = 1
 
     def want_size(self, width: int, height: int) -> tuple[int, int]:
@@ -57,6 +57,11 @@ class ColumnPeek(TextDialog):
         runs = max(1, -(-up // self.rows))
         w = max(len(self.title()) + 4, runs * (CELL + 5) + 4)
         return min(width, w), min(height, self.rows + 3)  # border (2) and the title
+
+    @property
+    def number(self) -> int:
+        """The column's number on screen (1-10)."""
+        return self.column + 1
 
     def title(self) -> str:
         sep = self.look.marks["sep"]
