@@ -54,6 +54,8 @@ SCENES = [
     ("points-where-earned", {"deal": 1, "suits": 2, "rules": "scoring"}, ["2", "4"], (100, 30)),
     # SPEC §17: the compact table of a phone's terminal in portrait, a group held and its targets.
     ("compact-40x20", {"deal": 1, "suits": 2}, ["9", "5", "d", "9"], (40, 20)),
+    # SPEC §17: the same game in German (the hint on show).
+    ("german-80x24", {"deal": 1, "suits": 2, "lang": "de"}, ["question_mark"], (80, 24)),
 ]
 
 
