@@ -81,6 +81,15 @@ class ColumnPicture:
     more_rows: tuple[int, ...] = ()  # rows of the "⋮ n more" line (a click shows the whole column)
 
 
+def empty_mark(state: ColumnState, look: Look) -> tuple[str, str | None]:
+    """An empty column's mark and background: a target of the held group, or where the hint goes."""
+    if state.target:
+        return look.marks["target"], look.palette.target
+    if state.hint_to:
+        return look.marks["hint_to"], look.palette.hint
+    return " ", None
+
+
 def empty_slot(mark: str, w: int) -> str:
     """An empty column's slot in ``w`` cells: ``[▶ empty]``, ``[empty]``, ``[▶]`` — never a cut word."""
     inner = w - 2
@@ -172,11 +181,7 @@ def draw_column(state: ColumnState, number: int, width: int, height: int, look: 
     cards, n, down = state.cards, len(state.cards), state.down
     avail = height - 1
     if n == 0:
-        mark, bg = " ", None
-        if state.target:
-            mark, bg = marks["target"], pal.target
-        elif state.hint_to:
-            mark, bg = marks["hint_to"], pal.hint
+        mark, bg = empty_mark(state, look)
         line(empty_slot(mark, w), empty_style(bg, state.cursor == -1, color, pal), None)
         return ColumnPicture(text, rows)
 
@@ -297,11 +302,7 @@ def draw_compact(state: ColumnState, number: int, height: int, look: Look) -> Co
     cards, n, down = state.cards, len(state.cards), state.down
     avail = height - 1
     if n == 0:
-        mark, bg = " ", None
-        if state.target:
-            mark, bg = marks["target"], pal.target
-        elif state.hint_to:
-            mark, bg = marks["hint_to"], pal.hint
+        mark, bg = empty_mark(state, look)
         style = empty_style(bg, state.cursor == -1, color, pal)
         line(empty_slot(mark, cw), style, None)
         return ColumnPicture(text, rows)
