@@ -16,14 +16,18 @@ from .screen import deal_on_screen, exposed_row, find, first_card_move, shown_in
 
 
 def new_game(term: BrowserTerminal):
-    """On the start screen press ``n``; returns (screen, game, row) of a deal that has a move."""
+    """On the start screen press ``n``; returns (screen, game, row) of a deal that has a move.
+    A deal without a single move is possible, if rare: then ``n`` again, and the screen is read
+    again only once it names another deal (the old one still shows ``Moves: 0`` meanwhile)."""
     term.press("n")
-    while True:
-        s = term.wait_for("Moves: 0")
+    s = term.wait_for("Moves: 0")
+    game = deal_on_screen(s.lines)
+    while first_card_move(game) is None:
+        old = game.deal_number
+        term.press("n")
+        s = term.wait_for("Moves: 0", until=lambda s: deal_on_screen(s.lines).deal_number != old)
         game = deal_on_screen(s.lines)
-        if first_card_move(game) is not None:
-            return s, game, exposed_row(s.lines, game)
-        term.press("n")  # a deal without a single move is possible, if rare: another one
+    return s, game, exposed_row(s.lines, game)
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -16,18 +16,18 @@ from .tabs import Tab
 
 
 async def play_one_move(tab: Tab) -> tuple[int, int]:
-    """New game on the start screen, then one legal move by column keys; returns (deal, moves)."""
+    """New game on the start screen, then one legal move: a card move by column keys, or, in the
+    rare deal whose ten cards have no move between them, a deal from the stock (always legal at
+    the start: no column is empty). Returns (deal, moves)."""
     await tab.wait_for("New game")
     await tab.press("n")
     lines = await tab.wait_for("Moves: 0")
     game = deal_on_screen(lines)
     move = first_card_move(game)
-    while move is None:  # a deal with no move at all is possible, if rare: take another
-        await tab.press("n")
-        lines = await tab.wait_for("Moves: 0")
-        game = deal_on_screen(lines)
-        move = first_card_move(game)
-    await tab.press(column_key(move.source + 1), column_key(move.target + 1))
+    if move is None:
+        await tab.press("d")
+    else:
+        await tab.press(column_key(move.source + 1), column_key(move.target + 1))
     await tab.wait_for("Moves: 1")
     return game.deal_number, 1
 
