@@ -189,10 +189,59 @@ def test_the_outbox_counts_the_message_being_queued():
 
     aborted = []
     transport = SimpleNamespace(get_write_buffer_size=lambda: WRITE_LIMIT - 100, abort=lambda: aborted.append(1))
-    ws = SimpleNamespace(protocol=SimpleNamespace(state=State.OPEN), transport=transport)
+    ws = SimpleNamespace(protocol=SimpleNamespace(state=State.OPEN), transport=transport, send_in_progress=None)
     out = Outbox(ws)  # type: ignore[arg-type]
     out.send({"type": "tables", "tables": ["x" * 300]})
     assert out.dropped and aborted == [1]
+
+
+class Wire:
+    """A transport that keeps what is written to it, one entry a write."""
+
+    def __init__(self) -> None:
+        self.writes: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def is_closing(self) -> bool:
+        return False
+
+
+def frames_of(data: bytes) -> list[str]:
+    """The text messages in what a server wrote, read by websockets' own client side."""
+    from websockets.protocol import CLIENT, Protocol
+
+    client = Protocol(CLIENT)  # open from the start, as after the handshake
+    client.receive_data(data)
+    return [frame.data.decode() for frame in client.events_received()]
+
+
+async def test_the_messages_of_one_loop_turn_leave_in_one_write():
+    """SPEC §13's CPU budget: what one action tells a connection is framed in order and
+    written once, at the end of the loop turn, not one system call a message."""
+    from types import SimpleNamespace
+
+    from websockets.protocol import SERVER, Protocol
+
+    from spider_tui.palast.server.server import Outbox
+
+    protocol = Protocol(SERVER)  # open from the start, as after the handshake
+    wire = Wire()
+    out = Outbox(SimpleNamespace(protocol=protocol, transport=wire, send_in_progress=None))  # type: ignore[arg-type]
+    texts = ['{"type":"played","n":1}', '{"type":"progress","n":2}', '{"type":"round_over","n":3}']
+    for text in texts:
+        out.send(text)
+    assert wire.writes == []  # nothing written inside the turn
+    await asyncio.sleep(0)
+    assert len(wire.writes) == 1 and out.writes == 1
+    assert frames_of(wire.writes[0]) == texts
+    out.send(texts[0])  # the next turn: its own write
+    await asyncio.sleep(0)
+    assert len(wire.writes) == 2 and frames_of(wire.writes[1]) == texts[:1]
 
 
 async def test_the_lobby_comes_in_pages_with_the_own_table_first(palast):

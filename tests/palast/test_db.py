@@ -197,3 +197,29 @@ async def test_a_database_made_before_deal_codes_takes_codes_bots_and_leaving(tm
         assert [p.name for p in await store.league()] == []  # nobody scored yet; bots never listed
     finally:
         await store.close()
+
+
+async def test_actions_sent_together_are_each_answered_for_themselves(store):
+    """Group commit (SPEC §13, an action answered only once its row is durable) answers every
+    action of a batch on its own: new ones go in, a repeat of a seat's seq (also within the same
+    batch) and an action for a round not in play are refused, and the rest of the batch is kept."""
+    pids = [(await store.register(f"g{i}", "h", 0.0)).id for i in range(2)]
+    t = await _table(store, seats=2)
+    other = await _table(store, seats=2)  # never started: no round in play
+    for pid in pids:
+        await store.seat(t.id, pid, 1.0)
+    assert await store.start_round(t.id, 1, 7, 1.0, 100.0)
+    assert await store.add_action(ActionRow(t.id, 1, pids[0], 1, "deal", 2.0))
+    batch = [
+        ActionRow(t.id, 1, pids[0], 1, "1>2", 3.0),     # that seq is taken already
+        ActionRow(t.id, 1, pids[0], 2, "deal", 3.0),    # new
+        ActionRow(t.id, 1, pids[1], 1, "deal", 3.0),    # new
+        ActionRow(t.id, 1, pids[1], 1, "deal", 3.0),    # the same again, in the same batch
+        ActionRow(other.id, 1, pids[1], 1, "deal", 3.0),  # no round in play there
+        ActionRow(t.id, 2, pids[1], 2, "deal", 3.0),    # not the round in play
+        ActionRow(t.id, 1, pids[1], 2, "3>4", 3.0),     # new
+    ]
+    oks = await asyncio.gather(*(store.add_action(a) for a in batch))
+    assert oks == [False, True, True, False, False, False, True]
+    kept = [(a.player_id, a.seq, a.move) for a in await store.actions(t.id, 1)]
+    assert kept == [(pids[0], 1, "deal"), (pids[0], 2, "deal"), (pids[1], 1, "deal"), (pids[1], 2, "3>4")]

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 from websockets.protocol import State
@@ -118,33 +118,59 @@ class Buckets:
 
 
 class Outbox:
-    """A connection's way out: each message is written to the socket at once, in order, without
-    a task or a queue per message (``websockets.asyncio.server.broadcast`` to one connection: a
-    synchronous write).  What the client has not read yet waits in the transport's write buffer;
-    when that holds more than ``WRITE_LIMIT`` bytes the client is too slow and is dropped, so a
-    reader that stops never stalls anyone else and never grows the server's memory without end."""
+    """A connection's way out, without a task or a queue per message.  Each message is framed at
+    once, in order, into the connection's outgoing buffer, and everything framed during one turn
+    of the event loop leaves in one write (``flush``, called soon after the first): an action that
+    tells a player several things costs one system call, not one a message.  What the client has
+    not read yet waits in the transport's write buffer; when that and what is framed hold more than
+    ``WRITE_LIMIT`` bytes the client is too slow and is dropped, so a reader that stops never
+    stalls anyone else and never grows the server's memory without end."""
 
     def __init__(self, ws: ServerConnection):
         self.ws = ws
         self.dropped = False
         self.lang: str | None = None  # the language of the client's reasons (``lang`` in ``hello``)
+        self.framed = 0  # bytes framed since the last flush
+        self.writes = 0  # writes to the socket so far (what coalescing saves shows here)
 
     def send(self, message: m.Message | str) -> None:
         """Send one message (or the JSON text of one already made for several players)."""
-        if self.dropped or self.ws.protocol.state is not State.OPEN:
+        ws = self.ws
+        if self.dropped or ws.protocol.state is not State.OPEN or ws.send_in_progress is not None:
             return
-        transport = self.ws.transport
         if self.lang is not None:
             message = message_in_language(message, self.lang)
-        text = message if isinstance(message, str) else protocol.dumps(message)
+        data = (message if isinstance(message, str) else protocol.dumps(message)).encode("utf-8")
         # The message counts before it is queued: what waits unread may never pass the limit.
-        if transport.get_write_buffer_size() + len(text.encode("utf-8")) > WRITE_LIMIT:
+        if ws.transport.get_write_buffer_size() + self.framed + len(data) > WRITE_LIMIT:
             log.info("dropping a connection that reads too slowly")
             self.dropped = True
             # No closing handshake: a client that doesn't read would never complete it.
-            transport.abort()
+            ws.transport.abort()
             return
-        broadcast((self.ws,), text)
+        ws.protocol.send_text(data)
+        if not self.framed:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.framed += len(data)
+
+    def flush(self) -> None:
+        """Write what was framed since the last flush, in one write (websockets may have written
+        it already, with a pong or a close of its own: then there is nothing left)."""
+        self.framed = 0
+        ws = self.ws
+        if self.dropped or ws.transport.is_closing():
+            return
+        chunks = ws.protocol.data_to_send()
+        if any(not c for c in chunks):  # the end of the stream is in there: websockets' own way
+            for c in chunks:
+                if c:
+                    ws.transport.write(c)
+                elif ws.transport.can_write_eof():
+                    ws.transport.write_eof()
+            return
+        if chunks:
+            ws.transport.write(b"".join(chunks))
+            self.writes += 1
 
     async def finish(self) -> None:
         """Give what was written a moment to leave before the connection closes."""
