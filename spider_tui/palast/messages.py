@@ -141,11 +141,11 @@ class Part:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.metadata.get("omit") and value == f.default:
+        for name, omit, default in _dumped(type(self)):
+            value = getattr(self, name)
+            if omit and value == default:
                 continue
-            out[f.name] = _dump(value)
+            out[name] = _dump(value)
         return out
 
     @classmethod
@@ -156,7 +156,7 @@ class Part:
             raise BadMessage(f"{cls.__name__}: not an object")
         hints = _hints(cls)
         values: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
+        for f in _fields(cls):
             if f.name in obj:
                 try:
                     values[f.name] = _load(hints[f.name], obj[f.name], f.name)
@@ -610,8 +610,7 @@ def _read_client(data: str | bytes) -> Message:
     if cls is None:
         shown = kind[:20] if not has_control(kind) else "?"
         raise Refusal(f"Unknown message type {shown!r}.", msg_id)
-    wire_fields = [f for f in dataclasses.fields(cls) if f.name != "id"]
-    allowed = {f.name for f in wire_fields} | {"type", "id"}
+    wire_fields, allowed = _wire(cls)
     extra = [k for k in obj if k not in allowed]
     if extra:
         shown = str(extra[0])[:20] if not has_control(str(extra[0])) else "?"
@@ -711,6 +710,31 @@ def _read(obj: Any, kinds: dict[str, type[Message]]) -> Message:
 
 # ---------------------------------------------------------------------------- the checker
 _HINTS: dict[type, dict[str, Any]] = {}
+_FIELDS: dict[type, tuple[dataclasses.Field, ...]] = {}
+_DUMPED: dict[type, tuple[tuple[str, bool, Any], ...]] = {}
+_WIRE: dict[type, tuple[tuple[dataclasses.Field, ...], frozenset[str]]] = {}
+
+
+def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    """``dataclasses.fields`` of a class, read once (it is asked at every message)."""
+    if cls not in _FIELDS:
+        _FIELDS[cls] = dataclasses.fields(cls)
+    return _FIELDS[cls]
+
+
+def _dumped(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+    """(name, left out when default, default) of each field, in order, for ``to_json``."""
+    if cls not in _DUMPED:
+        _DUMPED[cls] = tuple((f.name, bool(f.metadata.get("omit")), f.default) for f in _fields(cls))
+    return _DUMPED[cls]
+
+
+def _wire(cls: type) -> tuple[tuple[dataclasses.Field, ...], frozenset[str]]:
+    """A client message's fields but ``id``, and the keys it may hold."""
+    if cls not in _WIRE:
+        wire_fields = tuple(f for f in _fields(cls) if f.name != "id")
+        _WIRE[cls] = (wire_fields, frozenset({f.name for f in wire_fields} | {"type", "id"}))
+    return _WIRE[cls]
 
 
 def _hints(cls: type) -> dict[str, Any]:
