@@ -28,6 +28,7 @@ from spider_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_
 #: Every reason the server writes, as a template (``{name}``: a part that changes).
 TEMPLATES = (
     N_("Your address has {count} tables waiting to start; join one of them or wait until they start or close."),
+    N_("Your network has {count} tables waiting to start; join one of them or wait until they start or close."),
     N_("Binary frames are not read: send each message as JSON text."),
     N_('Say hello first: {"type": "hello", "protocol": 1, "name": …, "token": …}.'),
     N_("Too many new names from your address; sign in with your token or try again later."),

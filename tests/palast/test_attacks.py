@@ -350,6 +350,25 @@ async def test_open_tables_per_address_are_limited(palast_factory):
     assert (await elsewhere.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["type"] == "joined"
 
 
+async def test_open_tables_per_network_are_limited_to_8_times_an_address(palast_factory):
+    """SPEC §13: a whole IPv4 /24 (or IPv6 /48) counts together against 8 × the per-address limit,
+    so one machine with many addresses can't open tables without end; another /24 still may."""
+    palast = await palast_factory(limits=wide(tables=1))
+    for i in range(8):  # eight addresses of one /24, each within its own limit of one
+        host = await player(palast, f"Net{i}", f"203.0.113.{40 + i}")
+        assert (await host.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["type"] == "joined"
+    ninth = await player(palast, "Net8", "203.0.113.48")
+    ans = await ninth.request("open", check=False, suits=1, rules="classic", rounds=1, seats=2, private=False)
+    assert ans["type"] == "refused" and ans["code"] == "too_many" and "network" in ans["reason"]
+    v6 = [await player(palast, f"Six{i}", f"2001:db8:7:{i}::1") for i in range(9)]  # nine /64s of one /48
+    for c in v6[:8]:
+        assert (await c.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["type"] == "joined"
+    ans = await v6[8].request("open", check=False, suits=1, rules="classic", rounds=1, seats=2, private=False)
+    assert ans["type"] == "refused" and ans["code"] == "too_many"
+    other = await player(palast, "Elsewhere", "198.51.100.77")
+    assert (await other.open(suits=1, rules="classic", rounds=1, seats=2, private=False))["type"] == "joined"
+
+
 async def test_new_names_per_address_are_limited(palast_factory):
     palast = await palast_factory(limits=wide(names=3))
     made = [await player(palast, f"Fresh{i}", "203.0.113.30") for i in range(3)]

@@ -222,7 +222,7 @@ class PalastServer:
         self._networks = Buckets(PREFIX_FACTOR * lim.address_rate, PREFIX_FACTOR * lim.address_burst)
         self._network_names = Buckets(PREFIX_FACTOR * lim.names / lim.names_seconds, PREFIX_FACTOR * lim.names)
         self.guard = Guard(lim, take=self._control_frame)
-        self._opened: dict[str, set[int]] = {}  # address -> tables opened from it (pruned when asked)
+        self._opened: dict[str, set[int]] = {}  # address, or "net " + prefix -> tables opened from it (pruned when asked)
         self._server: Server | None = None
         self._sessions: dict[int, ServerConnection] = {}
 
@@ -359,7 +359,8 @@ class PalastServer:
                         self._may_open(address, req)
                     answer = await self.palast.handle(player, req)
                     if isinstance(req, m.Open) and isinstance(answer, m.Joined):
-                        self._opened.setdefault(address, set()).add(answer.table.id)
+                        for key in (address, "net " + prefix_key(address)):
+                            self._opened.setdefault(key, set()).add(answer.table.id)
                     answer.id = req.id
                     out.send(answer)
                 except Refusal as r:
@@ -385,20 +386,32 @@ class PalastServer:
             await ws.close()
 
     def _may_open(self, address: str, req: m.Open) -> None:
-        """Refuse an ``open`` when this address already has ``limits.tables`` tables waiting."""
+        """Refuse an ``open`` when this address already has ``limits.tables`` tables waiting, or
+        its IPv4 /24 or IPv6 /48 has ``PREFIX_FACTOR`` × that (SPEC §13: many addresses of one
+        machine can't multiply the limit)."""
+        here = self._waiting(address)
+        if here >= self.limits.tables:
+            raise Refusal(f"Your address has {here} tables waiting to start; "
+                          "join one of them or wait until they start or close.", req.id, code=m.Code.TOO_MANY)
+        near = self._waiting("net " + prefix_key(address))
+        if near >= PREFIX_FACTOR * self.limits.tables:
+            raise Refusal(f"Your network has {near} tables waiting to start; "
+                          "join one of them or wait until they start or close.", req.id, code=m.Code.TOO_MANY)
+
+    def _waiting(self, key: str) -> int:
+        """How many tables opened from ``key`` (an address, or ``net`` and its prefix) still wait
+        to start (the rest are forgotten here)."""
         from spider_tui.palast.server.db import WAITING
 
-        mine = self._opened.get(address)
+        mine = self._opened.get(key)
         if not mine:
-            return
+            return 0
         waiting = {i for i in mine if (t := self.palast.tables.get(i)) is not None and t.row.state == WAITING}
         if waiting:
-            self._opened[address] = waiting
+            self._opened[key] = waiting
         else:
-            del self._opened[address]
-        if len(waiting) >= self.limits.tables:
-            raise Refusal(f"Your address has {len(waiting)} tables waiting to start; "
-                          "join one of them or wait until they start or close.", req.id, code=m.Code.TOO_MANY)
+            del self._opened[key]
+        return len(waiting)
 
     async def _anonymous(self, data: Any, out: Outbox) -> bool:
         """Answer a ``league`` request sent before ``hello`` (read-only, for ``spider league``)."""
