@@ -27,6 +27,7 @@ from spider_tui.i18n import N_, _, ngettext
 from spider_tui.safe_text import visible
 
 if TYPE_CHECKING:
+    from spider_tui.palast import messages as m
     from spider_tui.palast.client.session import PalastSession
     from spider_tui.store.book import SaveBook
 
@@ -40,12 +41,9 @@ PALAST_HELP = (
 )
 
 
-def who(value: object) -> str:
-    return visible(value if isinstance(value, str) else str(value), newlines=False)[:32]
-
-
-def number(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**9 else 0
+def who(value: str) -> str:
+    """A name or word from the network on one line, cut to 32 characters."""
+    return visible(value, newlines=False)[:32]
 
 
 class PalastLines:
@@ -70,7 +68,7 @@ class PalastLines:
     def changed(self, what: str) -> None:
         p = self.palast
         if what == "round" and p.race is not None:
-            rounds = number((p.table or {}).get("rounds"))
+            rounds = p.table.rounds if p.table is not None else 0
             minutes = int((p.race.time_left or 0) + 59) // 60
             head = _("Round {n} of {rounds} begins: {minutes} minutes.").format(n=p.round, rounds=rounds,
                                                                                minutes=minutes)
@@ -94,32 +92,32 @@ class PalastLines:
         t = self.palast.table
         if t is None:
             return ""
-        players = [who(n) for n in t.get("players") or []]
+        players = [who(n) for n in t.players]
         line = _("Table {id}: {players} seated of {seats}.").format(
-            id=number(t.get("id")), players=", ".join(players) or "-", seats=number(t.get("seats")))
-        if t.get("state") == "waiting" and self.palast.is_host:
+            id=t.id, players=", ".join(players) or "-", seats=t.seats)
+        if t.state == "waiting" and self.palast.is_host:
             line += " " + _("Type s to start it.")
         return line
 
     def standings_lines(self) -> list[str]:
-        st = self.palast.standings or {}
-        lines = [_("Round {n} is over.").format(n=number(st.get("round")))]
-        for row in st.get("standings") or []:
-            if isinstance(row, dict):
-                lines.append(_("{player}: {score} points this round, {total} in all, {moves} moves{solved}.").format(
-                    player=who(row.get("player")), score=number(row.get("score")), total=number(row.get("total")),
-                    moves=number(row.get("moves")), solved=_(", solved") if row.get("solved") else ""))
-        t = self.palast.table or {}
-        if number(t.get("round")) < number(t.get("rounds")):
+        st = self.palast.standings
+        if st is None:
+            return []
+        lines = [_("Round {n} is over.").format(n=st.round)]
+        for row in st.standings:
+            lines.append(_("{player}: {score} points this round, {total} in all, {moves} moves{solved}.").format(
+                player=who(row.player), score=row.score, total=row.total,
+                moves=row.moves, solved=_(", solved") if row.solved else ""))
+        t = self.palast.table
+        if t is not None and t.round < t.rounds:
             lines.append(_("Type r when you are ready for the next round."))
         return lines
 
     def ranking_lines(self) -> list[str]:
         lines = [_("The table is over.")]
         for row in self.palast.ranking or []:
-            if isinstance(row, dict):
-                lines.append(_("{place}. {player}, {total} points.").format(
-                    place=number(row.get("place")), player=who(row.get("player")), total=number(row.get("total"))))
+            lines.append(_("{place}. {player}, {total} points.").format(
+                place=row.place, player=who(row.player), total=row.total))
         return lines
 
     def progress_lines(self) -> list[str]:
@@ -128,10 +126,9 @@ class PalastLines:
             return [_("Nobody else is at this table.")]
         lines = []
         for p in ops.values():
-            state = who(p.get("state") or "playing")
+            state = who(p.state or "playing")
             lines.append(_("{player}: {score} points, {runs} runs, {moves} moves, {state}.").format(
-                player=who(p.get("player")), score=number(p.get("score")), runs=number(p.get("runs")),
-                moves=number(p.get("moves")), state=state))
+                player=who(p.player), score=p.score or 0, runs=p.runs, moves=p.moves, state=state))
         return lines
 
     # ------------------------------------------------------------------ what the player typed
@@ -220,14 +217,12 @@ class PalastLines:
             return [_("The round is over for you; the others are still playing.")]
         return [_("Type l for the tables, o to open one, j and a number to join, h for help.")]
 
-    def table_line(self, t: dict) -> str:
-        players = t.get("players") or []
-        seated = len(players) if isinstance(players, list) else 0
-        suits, rounds = number(t.get("suits")), number(t.get("rounds"))
+    def table_line(self, t: m.TableInfo) -> str:
+        suits, rounds = t.suits, t.rounds
         return _("Table {id}: {suits}, {rounds}, {rules}, {seated} of {seats} seated, {state}.").format(
-            id=number(t.get("id")), suits=ngettext("{n} suit", "{n} suits", suits).format(n=suits),
-            rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds), rules=who(t.get("rules") or "classic"),
-            seated=seated, seats=number(t.get("seats")), state=who(t.get("state") or ""))
+            id=t.id, suits=ngettext("{n} suit", "{n} suits", suits).format(n=suits),
+            rounds=ngettext("{n} round", "{n} rounds", rounds).format(n=rounds), rules=who(t.rules or "classic"),
+            seated=len(t.players), seats=t.seats, state=who(t.state or ""))
 
     def news(self) -> list[str]:
         """After an answer: the others' progress, when it changed and 30 seconds have passed."""

@@ -6,15 +6,16 @@ from __future__ import annotations
 from spider_tui.describe_palast import PROGRESS_EVERY, PalastLines
 from spider_tui.engine import Game
 from spider_tui.palast.client.session import PalastSession, RaceTable
+from spider_tui.palast.messages import Progress, TableInfo
 
 
 def racing(now: list[float]) -> tuple[PalastSession, PalastLines, list[str]]:
     p = PalastSession("ws://127.0.0.1:1", "Anna")
-    p.table = {"id": 1, "players": ["Anna", "Bo"], "rounds": 1, "seats": 2, "state": "playing"}
+    p.table = TableInfo(id=1, players=["Anna", "Bo"], rounds=1, seats=2, state="playing")
     p.race = RaceTable(Game.new(1), p, ends_at=1e12)
     said: list[str] = []
     front = PalastLines(p, said.extend, clock=lambda: now[0])
-    p.opponents = {"Bo": {"player": "Bo", "score": 3, "runs": 0, "moves": 1, "state": "playing"}}
+    p.opponents = {"Bo": Progress(player="Bo", score=3, runs=0, moves=1, state="playing")}
     return p, front, said
 
 
@@ -37,7 +38,7 @@ def test_progress_is_said_at_most_once_every_30_seconds_and_only_when_it_changed
 def test_a_name_from_the_network_is_shown_not_obeyed():
     now = [0.0]
     p, front, said = racing(now)
-    p.opponents = {"x": {"player": "\x1b]0;PWNED\x07", "score": 0, "runs": 0, "moves": 0, "state": "playing"}}
+    p.opponents = {"x": Progress(player="\x1b]0;PWNED\x07", score=0, runs=0, moves=0, state="playing")}
     [line] = front.progress_lines()
     assert "\x1b" not in line and "\x07" not in line and "\\x1b" in line
 

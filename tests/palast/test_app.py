@@ -136,10 +136,10 @@ async def test_palast_from_the_start_screen_open_a_table_and_race_a_bot_to_the_e
         ol.highlighted = len(form.lines()) - 1
         await pilot.press("enter")
         await until(pilot, lambda: lobby.session.phase == "waiting")
-        assert lobby.session.is_host and lobby.session.table["rounds"] == 1
+        assert lobby.session.is_host and lobby.session.table.rounds == 1
         bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await bot.join(table=lobby.session.table.id)
+        await until(pilot, lambda: len(lobby.session.table.players) == 2)
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, RaceScreen))
         race = app.screen
@@ -201,8 +201,8 @@ async def race_against_a_bot(pilot, app, palast, name: str = "Anna", rounds: int
     lobby = await sign_in(pilot, app, name)
     await open_table(pilot, app, lobby, rounds=rounds)
     bot = await palast.player("bot-1")
-    await bot.join(table=lobby.session.table["id"])
-    await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+    await bot.join(table=lobby.session.table.id)
+    await until(pilot, lambda: len(lobby.session.table.players) == 2)
     await pilot.press("s")
     await until(pilot, lambda: isinstance(app.screen, RaceScreen))
     return lobby, bot
@@ -306,7 +306,7 @@ async def test_click_sits_down_league_view_and_join_by_code(palast, make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = await sign_in(pilot, app, "Bo")
         await until(pilot, lambda: lobby.session.tables)
-        assert [t["id"] for t in lobby.session.tables] == [1]  # Anna's private table is not listed
+        assert [t.id for t in lobby.session.tables] == [1]  # Anna's private table is not listed
         # the League view
         await pilot.press("l")
         await until(pilot, lambda: "Rating" in str(lobby.query_one("#p-title").render()))
@@ -320,7 +320,7 @@ async def test_click_sits_down_league_view_and_join_by_code(palast, make_app):
         # a click on the standard table sits down
         await pilot.click("#p-list", offset=(10, 0))
         await until(pilot, lambda: lobby.session.phase == "waiting")
-        assert lobby.session.table["standard"]
+        assert lobby.session.table.standard
         await pilot.press("x")
         await until(pilot, lambda: lobby.session.phase == "lobby")
         # join Anna's private table by its code
@@ -330,7 +330,7 @@ async def test_click_sits_down_league_view_and_join_by_code(palast, make_app):
             await pilot.press(ch)
         await pilot.press("enter")
         await until(pilot, lambda: lobby.session.phase == "waiting")
-        assert lobby.session.table["id"] == opened["table"]["id"]
+        assert lobby.session.table.id == opened["table"]["id"]
         assert "The host starts the table" in statics(lobby)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from spider_tui.palast.client import Refused
+from spider_tui.palast.messages import TableInfo
 from spider_tui.palast.client.session import PalastSession
 from spider_tui.ui.palast.lobby import ready_line, start_line
 
@@ -44,9 +45,9 @@ async def test_a_standard_table_tells_its_start_wait_and_the_waiting_text_says_i
     await s.start()
     try:
         await s.refresh()
-        standard = next(t for t in s.tables if t["standard"])
-        assert await s.join(table=standard["id"])
-        assert s.table is not None and s.table["start_seconds"] == 45
+        standard = next(t for t in s.tables if t.standard)
+        assert await s.join(table=standard.id)
+        assert s.table is not None and s.table.start_seconds == 45
         text = start_line(s.table)
         assert "45 s after its second player" in text and "30" not in text
         # the server's own refusal says the same wait
@@ -60,4 +61,4 @@ async def test_a_standard_table_tells_its_start_wait_and_the_waiting_text_says_i
     opened = (await b.open(suits=1, rules="classic", rounds=2, seats=2))["table"]
     assert "start_seconds" not in opened
     # An older server that doesn't say: no number is made up.
-    assert not any(ch.isdigit() for ch in start_line({"standard": True}))
+    assert not any(ch.isdigit() for ch in start_line(TableInfo(id=1, standard=True)))

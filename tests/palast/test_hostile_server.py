@@ -15,6 +15,7 @@ from websockets.asyncio.server import serve
 from spider_tui.engine import Game
 from spider_tui.ui.palast import lines
 from spider_tui.palast.client.session import PalastError, PalastSession
+from spider_tui.palast.messages import TableInfo
 
 TITLE = "\x1b]0;PWNED\x07"
 CSI = "\x1b[2J\x9b31m"
@@ -93,16 +94,16 @@ def table(**kw) -> dict:
 
 def screen_text(s: PalastSession) -> str:
     """Every line the lobby, waiting, standings, final and race screens would show."""
-    out = [s.status, lines.lobby_row(table())]
+    out = [s.status, lines.lobby_row(TableInfo.from_json(table()))]
     out += [lines.lobby_row(t) for t in s.tables]
     out += [lines.league_row(i, p) for i, p in enumerate(s.league, 1)]
     if s.table:
         out.append(repr(s.table))
-        out += [lines.name(p, 16) for p in s.table.get("players") or []]
+        out += [lines.name(p, 16) for p in s.table.players]
     out += [lines.opponent_line(p) for p in s.opponents.values()]
     if s.standings:
-        out += [lines.standings_row(r) for r in s.standings.get("standings") or []]
-        out.append(f"Round {s.standings.get('round')}")
+        out += [lines.standings_row(r) for r in s.standings.standings]
+        out.append(f"Round {s.standings.round}")
     out += [lines.ranking_row(r) for r in s.ranking or []]
     out += [f"deal {d}" for _r, d in s.deals]
     if s.race is not None:

@@ -74,14 +74,15 @@ async def test_house_bots_get_no_rating_and_their_table_is_training_for_the_leag
     assert len(ranking) == 4
     # Training says so (issue 33 item 2): the table message once the bots sat, the lobby row (T),
     # the race's own line from the start, and the final words (no league result claimed).
+    from spider_tui.palast.messages import Ranked, TableInfo
     from spider_tui.ui.palast import lines
 
     told = [m["table"] for m in anna.received if m["type"] in ("table", "joined") and len(m["table"]["players"]) == 4]
     assert told and all(x["training"] is True for x in told)
-    assert lines.lobby_row(told[-1]).endswith(" T")
+    assert lines.lobby_row(TableInfo.from_json(told[-1])).endswith(" T")
     assert lines.me_line(5, 1, 4, training=True).endswith("Training: not counted in the league")
     mine = next(r for r in ranking if r["player"] == "Anna")
-    words = lines.final_words(ranking, "Anna", training=told[-1]["training"])
+    words = lines.final_words([Ranked.from_json(r) for r in ranking], "Anna", training=told[-1]["training"])
     assert words.endswith("Training: not counted in the league.") and ("won" in words) == (mine["place"] == 1)
     league = await anna.league()
     assert not any(p["name"].startswith("House bot") for p in league)  # bots are never in the league
@@ -146,17 +147,20 @@ def test_the_cpu_budget_lets_plans_pay_up_to_their_share_then_makes_them_wait():
 
 
 def test_bots_are_marked_on_the_race_and_standings_lines():
+    from dataclasses import replace
+
+    from spider_tui.palast.messages import Progress, Standing
     from spider_tui.ui.palast import lines
 
-    bot = {"player": "House bot 1", "score": 5, "runs": 0, "moves": 3, "state": "playing", "bot": True}
+    bot = Progress(player="House bot 1", score=5, runs=0, moves=3, state="playing", bot=True)
     assert lines.opponent_line(bot).endswith("playing · bot")
-    assert not lines.opponent_line({**bot, "bot": False}).endswith("bot")
-    row = {"player": "House bot 1", "score": 5, "total": 5, "solved": False, "moves": 3, "seconds": 1.0,
-           "state": "gave up", "bot": True}
+    assert not lines.opponent_line(replace(bot, bot=False)).endswith("bot")
+    row = Standing(player="House bot 1", score=5, total=5, solved=False, moves=3, seconds=1.0,
+                   state="gave up", bot=True)
     assert lines.standings_row(row).endswith("  bot")
-    assert lines.standings_row({**row, "bot": None, "state": "left"}).endswith("  left")
+    assert lines.standings_row(replace(row, bot=False, state="left")).endswith("  left")
     # a bot that stopped when the person finished says so, not "gave up" (issue 33 item 2)
-    assert lines.standings_row({**row, "state": "stopped"}).endswith("  bot stopped")
-    stopped = lines.opponent_line({**bot, "state": "stopped"}, (5, 2))
+    assert lines.standings_row(replace(row, state="stopped")).endswith("  bot stopped")
+    stopped = lines.opponent_line(replace(bot, state="stopped"), (5, 2))
     assert stopped.endswith("stopped · bot") and len(stopped) <= 78
     assert "stopped when you finished" in lines.STOPPED_NOTE

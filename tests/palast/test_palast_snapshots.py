@@ -58,14 +58,14 @@ async def to_race(pilot, bot_moves: int | None = None) -> tuple[PalastScreen, Pa
     await s.open(rounds=2, seats=2)
     bo = await PalastClient.connect(s.url)
     await bo.hello("Bo", None)
-    await bo.join(table=s.table["id"])
-    await until(pilot, lambda: len(s.table["players"]) == 2)
+    await bo.join(table=s.table.id)
+    await until(pilot, lambda: len(s.table.players) == 2)
     await pilot.press("s")
     await until(pilot, lambda: isinstance(app.screen, RaceScreen))
     ev = await bo.wait_for("round")
     if bot_moves:
         last = await play_round(bo, ev["position"], limit=bot_moves)
-        await until(pilot, lambda: s.opponents["Bo"]["state"] == last["state"])
+        await until(pilot, lambda: s.opponents["Bo"].state == last["state"])
     return lobby, bo, ev
 
 
@@ -89,7 +89,7 @@ def test_race(snap_compare, app, size):
         lobby, bo, _ = await to_race(pilot)
         s = lobby.session
         await bo.play(str(s.race.game.hint()))
-        await until(pilot, lambda: s.opponents["Bo"]["moves"] == 1)
+        await until(pilot, lambda: s.opponents["Bo"].moves == 1)
         hint = s.race.game.hint()
         await pilot.press(str((hint.source + 1) % 10), str((hint.target + 1) % 10))
         await until(pilot, lambda: not s._pending)

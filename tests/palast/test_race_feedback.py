@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 from spider_tui.engine import Game
 from spider_tui.palast.client.session import OFFLINE_TEXT, RaceTable
+from spider_tui.palast.messages import Progress, Ranked
 from spider_tui.ui.palast import lines
 
 
@@ -18,20 +19,20 @@ def test_running_totals_add_this_rounds_score_to_the_last_round_over_and_rank_th
     assert lines.race_totals(before, {"Ann": 60}) == {"Ann": (360, 1), "Bo": (340, 2)}
     assert lines.race_totals(None, {"Ann": 5, "Bo": 5}) == {"Ann": (5, 1), "Bo": (5, 1)}
     assert lines.me_line(360, 1, 3).endswith("Total   360  1st of 3")
-    assert "Total   340 2nd" in lines.opponent_line({"player": "Bo", "score": 0}, (340, 2))
+    assert "Total   340 2nd" in lines.opponent_line(Progress(player="Bo", score=0), (340, 2))
     # a house bot's line with its total fits an 80-column race screen (78 inside its padding)
-    bot = {"player": "House bot 1", "score": 6, "runs": 0, "moves": 2, "state": "playing", "bot": True}
+    bot = Progress(player="House bot 1", score=6, runs=0, moves=2, state="playing", bot=True)
     assert len(lines.opponent_line(bot, (6, 2))) <= 78
     assert [lines.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
 
 
 def test_the_final_ranking_says_you_won_or_your_place():
-    ranking = [{"player": "Ann", "total": 900, "place": 1}, {"player": "Bo", "total": 800, "place": 2},
-               {"player": "Cy", "total": 800, "place": 2}]
+    ranking = [Ranked(player="Ann", total=900, place=1), Ranked(player="Bo", total=800, place=2),
+               Ranked(player="Cy", total=800, place=2)]
     assert lines.final_words(ranking, "Ann") == "You won the table!"
     assert lines.final_words(ranking, "Bo") == "You placed 2nd of 3."
-    assert lines.final_words([{"player": "A", "place": 1}, {"player": "B", "place": 1}], "B").startswith("You won")
+    assert lines.final_words([Ranked(player="A", place=1), Ranked(player="B", place=1)], "B").startswith("You won")
 
 
 def test_offline_stays_on_the_status_line_through_a_hint_and_a_put_down():

@@ -39,7 +39,7 @@ async def _play_some(s: PalastSession, moves: int) -> None:
 
 def _running(s: PalastSession) -> dict[str, tuple[int, int]]:
     """What the race screen shows: the totals before plus this round's scores (own and opponents')."""
-    scores = {p: int(o.get("score") or 0) for p, o in s.opponents.items()}
+    scores = {p: o.score or 0 for p, o in s.opponents.items()}
     scores[s.name] = int(s.race.game.score or 0)
     return lines.race_totals(s.totals_before(), scores)
 
@@ -57,8 +57,8 @@ async def test_round_two_starts_from_round_ones_totals_also_after_a_reconnect_an
     assert await anna.open(suits=1, rules="classic", rounds=3, seats=3)
     bo = await sessions(palast.url, "Bo")
     cy = await sessions(palast.url, "Cy")
-    assert await bo.join(table=anna.table["id"]) and await cy.join(table=anna.table["id"])
-    await until(lambda: len(anna.table["players"]) == 3)
+    assert await bo.join(table=anna.table.id) and await cy.join(table=anna.table.id)
+    await until(lambda: len(anna.table.players) == 3)
     assert await anna.start_table()
     await until(lambda: all(s.phase == "race" for s in (anna, bo, cy)))
     assert _screen_lines(anna)[0].endswith("Total     0  1st of 3")  # round 1: nothing before
@@ -67,7 +67,7 @@ async def test_round_two_starts_from_round_ones_totals_also_after_a_reconnect_an
     for s in (anna, bo, cy):
         s.race.give_up()
     await until(lambda: all(s.phase == "standings" for s in (anna, bo, cy)))
-    after_one = {r["player"]: r["total"] for r in anna.standings["standings"]}
+    after_one = {r.player: r.total for r in anna.standings.standings}
     assert after_one["Anna"] > 0 and after_one["Anna"] != after_one["Cy"]  # a real difference to keep
     for s in (anna, bo, cy):
         assert await s.ready()
@@ -82,8 +82,8 @@ async def test_round_two_starts_from_round_ones_totals_also_after_a_reconnect_an
     assert {p: t for p, (t, _) in start.items()} == after_one
     assert start["Anna"][1] == 1 and start["Cy"][1] == 3
     await _play_some(cy, 3)
-    await until(lambda: anna.opponents["Cy"]["moves"] == 3)
-    assert _running(anna)["Cy"][0] == after_one["Cy"] + anna.opponents["Cy"]["score"]
+    await until(lambda: anna.opponents["Cy"].moves == 3)
+    assert _running(anna)["Cy"][0] == after_one["Cy"] + anna.opponents["Cy"].score
 
     # A reconnect (a new session with the token): the same totals.
     again = await sessions(palast.url, "Anna", anna.token)

@@ -41,7 +41,7 @@ async def test_sign_in_registers_and_keeps_the_token(palast, sessions):
     s = await sessions(palast.url, "Anna")
     assert s.token and len(s.token) > 20
     assert s.phase == "lobby"
-    assert any(t["standard"] for t in s.tables)  # the standard table is always open
+    assert any(t.standard for t in s.tables)  # the standard table is always open
     await s.close()
     again = await sessions(palast.url, "anna", s.token)  # names are case-insensitive
     assert again.name == "Anna"
@@ -90,9 +90,9 @@ async def test_open_join_by_code_start_and_race_one_round_to_the_final_ranking(p
     assert await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=True)
     assert anna.phase == "waiting" and anna.is_host and anna.code
     bo = await sessions(palast.url, "Bo")
-    assert not any(t["id"] == anna.table["id"] for t in bo.tables)  # private: not in Bo's lobby
+    assert not any(t.id == anna.table.id for t in bo.tables)  # private: not in Bo's lobby
     assert await bo.join(code=anna.code)
-    await until(lambda: anna.table["players"] == ["Anna", "Bo"])
+    await until(lambda: anna.table.players == ["Anna", "Bo"])
     assert not bo.is_host
     assert await anna.start_table()
     await until(lambda: anna.phase == "race" and bo.phase == "race")
@@ -113,7 +113,7 @@ async def test_open_join_by_code_start_and_race_one_round_to_the_final_ranking(p
     # Bo's progress reaches Anna; it does not change her table.
     version = race.version
     await bo._request(Play(move=str(bo.race.game.hint())))
-    await until(lambda: anna.opponents["Bo"]["moves"] == 1)
+    await until(lambda: anna.opponents["Bo"].moves == 1)
     assert race.version == version
 
     # A deal brings a row the server tells.
@@ -125,11 +125,11 @@ async def test_open_join_by_code_start_and_race_one_round_to_the_final_ranking(p
     race.give_up()
     bo.race.give_up()
     await until(lambda: anna.phase == "final" and bo.phase == "final")
-    assert anna.standings["round"] == 1
-    assert {s["player"] for s in anna.standings["standings"]} == {"Anna", "Bo"}
+    assert anna.standings.round == 1
+    assert {s.player for s in anna.standings.standings} == {"Anna", "Bo"}
     assert len(anna.deals) == 1 and anna.deals[0][0] == 1 and anna.deals[0][1] == deal_code(HINT_SOLVES)
-    assert sorted(r["player"] for r in anna.ranking) == ["Anna", "Bo"]
-    assert {r["place"] for r in anna.ranking} <= {1, 2}
+    assert sorted(r.player for r in anna.ranking) == ["Anna", "Bo"]
+    assert {r.place for r in anna.ranking} <= {1, 2}
     anna.back_to_lobby()
     assert anna.phase == "lobby"
 
@@ -168,17 +168,17 @@ async def test_a_bot_races_the_session_to_the_end(palast, sessions):
     anna = await sessions(palast.url, "Anna")
     await anna.open(rounds=1, seats=2)
     bot = await palast.player("bot-1")
-    await bot.join(table=anna.table["id"])
+    await bot.join(table=anna.table.id)
     await anna.start_table()
     ev = await bot.wait_for("round")
     await play_round(bot, ev["position"], limit=30)
-    await until(lambda: anna.opponents.get("bot-1", {}).get("state") in ("gave up", "stuck", "solved"))
+    await until(lambda: "bot-1" in anna.opponents and anna.opponents["bot-1"].state in ("gave up", "stuck", "solved"))
     while anna.race.game.hint() is not None and anna.race.game.moves < 20 and not anna.race.over:
         anna.race.play(anna.race.game.hint())
         await until(lambda: not anna._pending)
     anna.race.give_up()
     await until(lambda: anna.phase == "final")
-    assert [r["player"] for r in anna.ranking] and anna.standings["deal"] == anna.deals[-1][1]
+    assert [r.player for r in anna.ranking] and anna.standings.deal == anna.deals[-1][1]
 
 
 async def test_reconnect_after_the_server_restarts_resumes_the_same_position(tmp_path, sessions):
@@ -263,7 +263,7 @@ async def test_the_open_table_forms_fast_line_says_the_servers_clock(palast_fact
 
     palast = await palast_factory(fast_seconds=300)
     anna = await sessions(palast.url, "Anna")
-    told = {t.get("fast_seconds") for t in anna.tables}
+    told = {t.fast_seconds for t in anna.tables}
     assert told == {300}
     lines = dict(OpenForm(fast_seconds=300).lines())
     assert lines["fast"].endswith("Fast (5 min rounds)")

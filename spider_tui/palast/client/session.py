@@ -20,14 +20,20 @@ it lives.  It keeps:
 ``table`` (the race table changed), ``progress``, ``standings``, ``final``, ``offline``,
 ``online``, ``status``.  Progress never touches the race table (the screen repaints only the
 opponents' lines).
+
+What it keeps are the typed messages of ``spider_tui.palast.messages`` (``TableInfo``,
+``Progress``, ``RoundOver``, ``Ranked``, ``LeagueRow``): their numbers were checked when the
+message was read (``read_server``), and every string in them was made ``visible`` once, where the
+session reads a message (``seen``), so the screens read attributes and show them as they are.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections import deque
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
 
@@ -82,17 +88,24 @@ def _unreachable(url: str, e: BaseException) -> Unreachable:
     return Unreachable(_("Can't reach {url}: {reason}.").format(url=url, reason=reason), m.Code.UNREACHABLE)
 
 
-def clean(value: Any, depth: int = 0) -> Any:
-    """A message from the server with every string made ``visible`` (no control character but a
-    newline reaches the terminal, wherever the text ends up): the one door network text takes."""
+P = TypeVar("P", bound=m.Part)
+
+
+def seen(part: P) -> P:
+    """A copy of a typed message (or a part of one) with every string in it made ``visible``:
+    its own fields, and those of the parts and lists inside it (no control character but a
+    newline reaches the terminal, wherever the text ends up).  The one door network text takes:
+    the session passes every message it reads through it, once."""
+    return dataclasses.replace(part, **{f.name: _seen(getattr(part, f.name)) for f in dataclasses.fields(part)})
+
+
+def _seen(value: Any) -> Any:
     if isinstance(value, str):
         return visible(value)
-    if depth > 8:
-        return None
-    if isinstance(value, dict):
-        return {str(visible(k)): clean(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, m.Part):
+        return seen(value)
     if isinstance(value, list):
-        return [clean(v, depth + 1) for v in value]
+        return [_seen(v) for v in value]
     return value
 
 
@@ -100,12 +113,6 @@ def line(text: object, limit: int = 300) -> str:
     """Network text for a status line: visible, one line, bounded."""
     s = visible(text if isinstance(text, str) else str(text), newlines=False)
     return s if len(s) <= limit else s[: limit - 1] + "…"
-
-
-def table_dict(t: m.TableInfo) -> dict:
-    """A table the screens show: checked against the table object's definition, its strings
-    made visible."""
-    return clean(t.to_json())
 
 
 def _typed(obj: Any) -> m.Message | None:
@@ -298,21 +305,21 @@ class PalastSession:
         self.on_change = on_change or (lambda what: None)
         self.now = clock
         self.client: PalastClient | None = None
-        self.tables: list[dict] = []
-        self.league: list[dict] = []
+        self.tables: list[m.TableInfo] = []
+        self.league: list[m.LeagueRow] = []
         self.tables_total = 0  # tables in the lobby; the server sends one page (the first 50)
-        self.table: dict | None = None
+        self.table: m.TableInfo | None = None
         self.code: str | None = None
         self.round = 0
         self.race: RaceTable | None = None
-        self.opponents: dict[str, dict] = {}
-        self.standings: dict | None = None
+        self.opponents: dict[str, m.Progress] = {}  # by player
+        self.standings: m.RoundOver | None = None
         self.totals: dict[int, dict[str, int]] = {}  # round -> each player's total after it
         self.ready_sent = False
         self.deals: list[tuple[int, int | str]] = []  # (round, deal code) as told at each round_over
         self.commitments: dict[int, str] = {}  # round -> the commitment its `round` carried
         self.verified: dict[int, bool] = {}  # round -> whether its deal matched the commitment
-        self.ranking: list[dict] | None = None
+        self.ranking: list[m.Ranked] | None = None
         self.offline = False
         self.status = ""
         self.closed = False
@@ -358,7 +365,7 @@ class PalastSession:
         while not self.closed:
             assert self.client is not None
             async for ev in self.client.events():
-                self._event(ev)
+                self._event(_read(ev))
             if self.closed:
                 return
             if getattr(self.client.ws, "close_code", None) == 4000:
@@ -402,7 +409,7 @@ class PalastSession:
             self._say(_(OFFLINE))
             return None
         try:
-            return (await self.client.ask(message)).message
+            return seen((await self.client.ask(message)).message)
         except Refused as e:
             self._say(e.reason)
         except (ConnectionError, asyncio.TimeoutError, OSError):
@@ -413,7 +420,7 @@ class PalastSession:
         """The lobby's tables (and the league) now."""
         answer = await self._request(m.ListTables())
         if isinstance(answer, m.Tables):
-            self.tables = [table_dict(t) for t in answer.tables]
+            self.tables = answer.tables
             self.tables_total = max(len(self.tables), answer.total)
             self._changed("lobby")
 
@@ -424,7 +431,7 @@ class PalastSession:
             me = answer.me
             if me is not None and not any(p.name == me.name for p in players):
                 players.append(me)  # the top N, then the player's own row with its place
-            self.league = [clean(p.to_json()) for p in players]
+            self.league = players
             self._changed("lobby")
 
     async def open(self, suits: int = 1, rules: str = "classic", rounds: int = 3, seats: int = 4,
@@ -499,7 +506,7 @@ class PalastSession:
 
     @property
     def is_host(self) -> bool:
-        return self.table is not None and self.table.get("host") == self.name
+        return self.table is not None and self.table.host == self.name
 
     # ------------------------------------------------------------------ actions
     def _send(self, action: str) -> None:
@@ -517,7 +524,7 @@ class PalastSession:
                 answer = await client.play(action)
             except (ConnectionError, asyncio.TimeoutError, OSError):
                 continue
-            self._answer(action, answer.message)
+            self._answer(action, seen(answer.message))
 
     def _answer(self, action: str, answer: m.Message) -> None:
         if self._pending:
@@ -555,15 +562,12 @@ class PalastSession:
         self._changed("table")
 
     # ------------------------------------------------------------------ events
-    def _event(self, ev: m.Message | dict) -> None:
-        """One message from the server, checked against its definition (``messages``) by the
-        client; a value this app can't use is a status line, never a crash."""
-        message = getattr(ev, "message", ev)
-        if not isinstance(message, m.Message):
-            try:
-                message = m.read_server(message)
-            except m.BadMessage:
-                return  # not a message this app knows: left out
+    def _event(self, message: m.Message | None) -> None:
+        """One message from the server, as read (``_read``: typed and checked against its
+        definition, its strings made visible); a value this app can't use is a status line, never
+        a crash.  None (a message that fits no definition) is left out."""
+        if message is None:
+            return
         try:
             self._on(message)
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError):
@@ -573,25 +577,24 @@ class PalastSession:
         if isinstance(ev, (m.Round, m.Progress, m.RoundOver, m.TableOver)) and self._elsewhere(ev.table):
             return  # a late event of a table this player left
         if isinstance(ev, m.Joined):
-            self.table = table_dict(ev.table)
+            self.table = ev.table
             if ev.code is not None:
                 self.code = line(ev.code, 32)
             self.ranking = None
             self._changed("seat")
         elif isinstance(ev, m.TableChanged):
-            if self.table is not None and ev.table.id == self.table.get("id"):
-                self.table = table_dict(ev.table)
+            if self.table is not None and ev.table.id == self.table.id:
+                self.table = ev.table
                 self._changed("seat")
         elif isinstance(ev, m.Closed):  # a table that waited too long without starting
-            if self.table is not None and ev.table == self.table.get("id"):
+            if self.table is not None and ev.table == self.table.id:
                 self._leave_table()
                 self._say(ev.reason or _("The table closed."))
         elif isinstance(ev, m.Round):
             self._round(ev)
         elif isinstance(ev, m.Progress):
-            player = visible(ev.player)
-            if player and player != self.name:
-                self.opponents[player] = clean(ev.to_json())
+            if ev.player and ev.player != self.name:
+                self.opponents[ev.player] = ev
                 self._changed("progress")
         elif isinstance(ev, m.RoundOver):
             n = ev.round
@@ -601,25 +604,23 @@ class PalastSession:
             check = self._check_deal(n, ev.deal)
             # every round's totals are kept (a round start clears the standings, not these), so
             # the race's running total starts from them, also after a reconnect
-            self.totals[n] = {visible(r.player): r.total for r in ev.standings
-                              if isinstance(r.total, int) and not isinstance(r.total, bool)}
-            current = (self.table or {}).get("round")
-            if isinstance(current, int) and n < current:
+            self.totals[n] = {r.player: r.total for r in ev.standings}
+            if self.table is not None and n < self.table.round:
                 self._changed("standings")  # an earlier round, told again after welcome
                 return
-            self.standings = clean(ev.to_json())
+            self.standings = ev
             self.ready_sent = False
             if self.race is not None:
                 self.race.pause()
             if self.table is not None:
-                self.table = {**self.table, "round": n}
+                self.table = dataclasses.replace(self.table, round=n)
             if check is not None:
                 self._say(check)
             self._changed("standings")
         elif isinstance(ev, m.TableOver):
-            self.ranking = [clean(r.to_json()) for r in ev.ranking]
+            self.ranking = ev.ranking
             if self.table is not None:
-                self.table = {**self.table, "state": "finished"}
+                self.table = dataclasses.replace(self.table, state="finished")
             self._changed("final")
         elif isinstance(ev, m.Error):
             self._say(ev.reason or _("The server closed the connection."))
@@ -639,7 +640,7 @@ class PalastSession:
     def _elsewhere(self, told: int | None) -> bool:
         """Does the event name a table other than the one the player sits at (or any, when the
         player sits nowhere)?"""
-        return told is not None and told != (self.table or {}).get("id")
+        return told is not None and (self.table is None or told != self.table.id)
 
     def _round(self, ev: m.Round) -> None:
         try:
@@ -665,12 +666,11 @@ class PalastSession:
         self.standings = None
         self.ready_sent = False
         if self.table is not None:
-            self.table = {**self.table, "round": number, "state": "playing"}
+            self.table = dataclasses.replace(self.table, round=number, state="playing")
         self.race = RaceTable(game, self, ends_at)
         self.race.resume()
-        players = (self.table or {}).get("players") or []
-        self.opponents = {p: {"player": p, "score": 0, "runs": 0, "moves": 0, "state": "playing"}
-                          for p in players if p != self.name}
+        players = self.table.players if self.table is not None else []
+        self.opponents = {p: m.Progress(player=p) for p in players if p != self.name}  # 0 points, playing
         self._changed("round")
 
     # ------------------------------------------------------------------ for the screens
@@ -684,6 +684,15 @@ class PalastSession:
     def countdown(self) -> float:
         """Seconds left in the round."""
         return self.race.time_left or 0.0 if self.race is not None else 0.0
+
+
+def _read(ev: Any) -> m.Message | None:
+    """A message the client received (``Received``, or a decoded JSON value), as the session
+    keeps it: typed (None when it fits no definition) and ``seen``."""
+    message = getattr(ev, "message", ev)
+    if not isinstance(message, m.Message):
+        message = _typed(message)
+    return seen(message) if message is not None else None
 
 
 def _told_deal(deal: object) -> int | str | None:
@@ -713,7 +722,7 @@ class PalastRound(Session):
 
     @property
     def title(self) -> str:
-        rounds = (self.palast.table or {}).get("rounds", "?")
+        rounds = self.palast.table.rounds if self.palast.table is not None else "?"
         return _("Palast round {round}/{rounds}").format(round=self.palast.round, rounds=rounds)
 
     @property

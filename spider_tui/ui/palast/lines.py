@@ -1,13 +1,16 @@
 """The Palast's screen lines as plain text (SPEC §13): a lobby row, an opponent's line above the
 race table, a standings row, a ranking row, the league.  The screens only lay them out.
 
-Every name and table word from the network goes through ``visible`` (no control character
-reaches a terminal) and the screens show these strings with markup off.
+The lines take the session's typed messages (``spider_tui.palast.messages``): their numbers were
+checked and their strings made visible where the session read them.  A name is still cut to its
+column and kept on one line here (``name``: a newline is written out), and the screens show these
+strings with markup off.
 """
 
 from __future__ import annotations
 
 from spider_tui.i18n import NP_, N_, _, pgettext
+from spider_tui.palast import messages as m
 from spider_tui.safe_text import visible as _visible
 
 #: Words the server sends that a person reads (a table's state, a player's state): said in the
@@ -17,9 +20,8 @@ STATES = {"waiting": N_("waiting"), "playing": N_("playing"), "finished": N_("fi
           "offline": N_("offline"), "done": N_("done")}
 
 
-def state_word(text: object, width: int) -> str:
+def state_word(word: str, width: int) -> str:
     """A state from the network in the language spoken (unknown words as they came, made safe)."""
-    word = text if isinstance(text, str) else ""
     return name(_(STATES[word]) if word in STATES else word, width)
 
 
@@ -28,30 +30,22 @@ def _w(word: str, width: int) -> int:
     return max(width, len(_(word)))
 
 
-def name(text: object, width: int | None = None) -> str:
-    """A name from the network, made safe for one line (and cut to ``width``)."""
-    s = _visible(text if text is not None else "", newlines=False)
+def name(text: str | None, width: int | None = None) -> str:
+    """A name (from the network, a record) on one line, safe (a newline or a control character
+    is written out) and cut to ``width``."""
+    s = _visible(text or "", newlines=False)
     return s if width is None or len(s) <= width else s[: max(1, width - 1)] + "…"
 
 
-def num(value: object) -> int:
-    """A whole number from the network for a column (0 for anything that isn't a number)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or abs(value) > 10**12:
-        return 0
-    return int(value)
-
-
-def clock(seconds: object) -> str:
-    """``m:ss``: whole seconds, rounded as everywhere else (``store.report.format_seconds``)."""
-    ok = isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds == seconds \
-        and abs(seconds) < 10**9
-    s = max(0, int((round(float(seconds), 3) + 0.5) // 1)) if ok else 0  # type: ignore[arg-type]
+def clock(seconds: float | None) -> str:
+    """``m:ss``: whole seconds, rounded as everywhere else (``store.report.format_seconds``); a
+    span no round has (none, or a billion seconds) reads 0:00."""
+    s = max(0, int((round(seconds, 3) + 0.5) // 1)) if seconds is not None and abs(seconds) < 10**9 else 0
     return f"{s // 60}:{s % 60:02d}"
 
 
-def rules_word(table: dict) -> str:
-    rules = str(table.get("rules") or "classic")
-    words = [w for w in rules.split("+") if w not in ("practice", "scoring")]
+def rules_word(table: m.TableInfo) -> str:
+    words = [w for w in (table.rules or "classic").split("+") if w not in ("practice", "scoring")]
     return name("+".join(words) or "classic", 18)
 
 
@@ -63,20 +57,23 @@ def lobby_header() -> str:
 LOBBY_HEADER = lobby_header()  # in English (the language at import); the screens ask lobby_header()
 
 
-def lobby_row(table: dict) -> str:
+def _extra(table: m.TableInfo) -> str:
+    """A lobby row's marks: Training (T), private (P)."""
+    return (" T" if table.training else "") + (" P" if table.private else "")
+
+
+def lobby_row(table: m.TableInfo) -> str:
     """One table of the lobby: id, host, suits, rules, rounds played/total, seats taken/max,
     state, and Training.  Fits 78 columns."""
-    host = _("standard") if table.get("host") is None else name(table.get("host"), 16)
-    players = table.get("players") or []
-    rounds = f"{num(table.get('round'))}/{num(table.get('rounds'))}"
-    seats = f"{len(players) if isinstance(players, list) else 0}/{num(table.get('seats'))}"
-    state = state_word(table.get("state", ""), 8)
-    extra = (" T" if table.get("training") else "") + (" P" if table.get("private") else "")
-    return (f"{num(table.get('id')):>4}  {host:<16} {num(table.get('suits')):>{_w('Suits', 5)}}  {rules_word(table):<18} "
-            f"{rounds:>{_w('Rounds', 6)}}  {seats:>{_w('Seats', 5)}}  {state:<8}{extra}")
+    host = _("standard") if table.host is None else name(table.host, 16)
+    rounds = f"{table.round}/{table.rounds}"
+    seats = f"{len(table.players)}/{table.seats}"
+    state = state_word(table.state, 8)
+    return (f"{table.id:>4}  {host:<16} {table.suits:>{_w('Suits', 5)}}  {rules_word(table):<18} "
+            f"{rounds:>{_w('Rounds', 6)}}  {seats:>{_w('Seats', 5)}}  {state:<8}{_extra(table)}")
 
 
-def fit(text: object, width: int) -> str:
+def fit(text: str | None, width: int) -> str:
     """A name from the network in exactly ``width`` cells (a wide character counts two): cut with
     an ellipsis, padded with blanks."""
     from rich.cells import cell_len, set_cell_size
@@ -109,35 +106,32 @@ def lobby_header_narrow() -> str:
 LOBBY_HEADER_NARROW = lobby_header_narrow()
 
 
-def lobby_row_narrow(table: dict) -> str:
+def lobby_row_narrow(table: m.TableInfo) -> str:
     """One table of the lobby in 38 columns (a phone's terminal): id, host, suits, rules, rounds
     played/total, seats taken/max, and Training (T) or private (P); the state when not waiting."""
-    host = fit(_("standard") if table.get("host") is None else table.get("host"), 9)
-    players = table.get("players") or []
-    rounds = f"{num(table.get('round'))}/{num(table.get('rounds'))}"
-    seats = f"{len(players) if isinstance(players, list) else 0}/{num(table.get('seats'))}"
-    extra = (" T" if table.get("training") else "") + (" P" if table.get("private") else "")
-    state = table.get("state", "")
-    tail = "" if state == "waiting" else f" {state_word(state, 8)}"
-    return (f"{num(table.get('id')):>3} {host} {num(table.get('suits')):<5} {fit(rules_word(table), 8)} "
-            f"{rounds:>3} {seats:>5}{extra}{tail}")
+    host = fit(_("standard") if table.host is None else table.host, 9)
+    rounds = f"{table.round}/{table.rounds}"
+    seats = f"{len(table.players)}/{table.seats}"
+    tail = "" if table.state == "waiting" else f" {state_word(table.state, 8)}"
+    return (f"{table.id:>3} {host} {table.suits:<5} {fit(rules_word(table), 8)} "
+            f"{rounds:>3} {seats:>5}{_extra(table)}{tail}")
 
 
-def opponent_line(progress: dict, total: tuple[int, int] | None = None) -> str:
+def opponent_line(progress: m.Progress, total: tuple[int, int] | None = None) -> str:
     """An opponent above the race table: name, score, runs, moves, state (solved in m:ss), and
     with ``total`` (running total, place) the table so far.  A house bot's line with its total
     fits 78 columns (an 80-column terminal's race screen)."""
-    raw = progress.get("state", "playing")
+    raw = progress.state
     state = state_word(raw, 20)
     if raw == "solved":
-        state = _("solved in {time}").format(time=clock(progress.get("seconds")))
+        state = _("solved in {time}").format(time=clock(progress.seconds))
     if raw == "stopped":  # a house bot that stopped when the people had finished
         state = _("stopped")
-    if progress.get("bot") is True:  # a house bot (SPEC §13: marked wherever names show)
+    if progress.bot:  # a house bot (SPEC §13: marked wherever names show)
         state += " · " + _("bot")
     so_far = "  " + _("Total {total:>5} {place}").format(total=total[0], place=ordinal(total[1])) if total is not None else ""
-    return (f"{name(progress.get('player'), 16):<16} " + _("Score {score:>4}  Runs {runs}  Moves {moves:>3}").format(
-        score=num(progress.get("score")), runs=num(progress.get("runs")), moves=num(progress.get("moves")))
+    return (f"{name(progress.player, 16):<16} " + _("Score {score:>4}  Runs {runs}  Moves {moves:>3}").format(
+        score=progress.score or 0, runs=progress.runs, moves=progress.moves)
         + f"{so_far}  {name(state, 20)}")
 
 
@@ -158,28 +152,26 @@ def standings_header_narrow() -> str:
 STANDINGS_HEADER_NARROW = standings_header_narrow()  # in English; the screens ask standings_header_narrow()
 
 
-def standings_row_narrow(row: dict) -> str:
+def standings_row_narrow(row: m.Standing) -> str:
     """A player's round in 38 columns: score, total, moves, and the time to solve (``-`` if not)."""
-    solved = bool(row.get("solved"))
-    time_text = clock(row.get("seconds")) if solved else "-"
+    time_text = clock(row.seconds) if row.solved else "-"
     time_text = time_text if len(time_text) <= 6 else "99:59+"  # a time no round has: bounded
-    notes = " ".join(_(w) for w, on in ((N_("bot"), row.get("bot") is True), (N_("left"), row.get("state") == "left"),
-                                        (N_("out"), row.get("state") == "out")) if on)
-    return (f"{fit(row.get('player'), 11)} {num(row.get('score')):>5} {num(row.get('total')):>6} "
-            f"{num(row.get('moves')):>5} {time_text:>6}" + (f" {notes}" if notes else ""))
+    notes = " ".join(_(w) for w, on in ((N_("bot"), row.bot), (N_("left"), row.state == "left"),
+                                        (N_("out"), row.state == "out")) if on)
+    return (f"{fit(row.player, 11)} {row.score:>5} {row.total:>6} "
+            f"{row.moves:>5} {time_text:>6}" + (f" {notes}" if notes else ""))
 
 
-def standings_row(row: dict) -> str:
+def standings_row(row: m.Standing) -> str:
     """A player's round: score, total, solved, moves, and the time to solve (``-`` if not solved)."""
-    solved = bool(row.get("solved"))
-    time_text = clock(row.get("seconds")) if solved else "-"
-    notes = [_(w) for w, on in ((N_("bot"), row.get("bot") is True),
-                                (N_("left"), row.get("state") == "left"), (N_("out"), row.get("state") == "out"),
-                                (N_("idle"), row.get("state") == "idle"),
-                                (N_("stopped"), row.get("state") == "stopped")) if on]
-    return (f"{name(row.get('player'), 16):<16} {num(row.get('score')):>{_w('Score', 6)}} "
-            f"{num(row.get('total')):>{_w('Total', 6)}}  "
-            f"{_('yes') if solved else _('no'):<{_w('Solved', 6)}} {num(row.get('moves')):>{_w('Moves', 5)}} {time_text:>6}"
+    time_text = clock(row.seconds) if row.solved else "-"
+    notes = [_(w) for w, on in ((N_("bot"), row.bot),
+                                (N_("left"), row.state == "left"), (N_("out"), row.state == "out"),
+                                (N_("idle"), row.state == "idle"),
+                                (N_("stopped"), row.state == "stopped")) if on]
+    return (f"{name(row.player, 16):<16} {row.score:>{_w('Score', 6)}} "
+            f"{row.total:>{_w('Total', 6)}}  "
+            f"{_('yes') if row.solved else _('no'):<{_w('Solved', 6)}} {row.moves:>{_w('Moves', 5)}} {time_text:>6}"
             + (f"  {' '.join(notes)}" if notes else ""))
 
 
@@ -190,8 +182,8 @@ def ranking_header() -> str:
 RANKING_HEADER = ranking_header()  # in English; the screens ask ranking_header()
 
 
-def ranking_row(row: dict) -> str:
-    return f"{num(row.get('place')):>4}. {name(row.get('player'), 16):<16} {num(row.get('total')):>7}"
+def ranking_row(row: m.Ranked) -> str:
+    return f"{row.place:>4}. {name(row.player, 16):<16} {row.total:>7}"
 
 
 def league_header() -> str:
@@ -202,16 +194,14 @@ def league_header() -> str:
 LEAGUE_HEADER = league_header()  # in English; the screens ask league_header()
 
 
-def league_row(rank: int, row: dict) -> str:
-    """One league line; the row's own ``place`` (the asker's row after the top N) wins over ``rank``."""
-    place = row.get("place")
-    if isinstance(place, int) and not isinstance(place, bool) and 0 < place < 10**9:
-        rank = place
-    rating = row.get("rating")
-    ok = isinstance(rating, (int, float)) and not isinstance(rating, bool) and abs(rating) < 1e9
-    rating_text = f"{float(rating):.1f}" if ok and rating is not None else "-"
-    return (f"{rank:>4}  {name(row.get('name'), 16):<16} {rating_text:>7} {num(row.get('tables')):>7} "
-            f"{num(row.get('wins')):>5} {num(row.get('experience')):>11}")
+def league_row(rank: int, row: m.LeagueRow) -> str:
+    """One league line; the row's own ``place`` (the asker's row after the top N) wins over
+    ``rank``, when it is a place (1 and on; a billion and on is none)."""
+    if row.place is not None and 0 < row.place < 10**9:
+        rank = row.place
+    rating_text = f"{float(row.rating):.1f}" if abs(row.rating) < 1e9 else "-"  # a rating no league has: none
+    return (f"{rank:>4}  {name(row.name, 16):<16} {rating_text:>7} {row.tables:>7} "
+            f"{row.wins:>5} {row.experience:>11}")
 
 
 #: The question before leaving a table in play (the race's and the standings' ``x``).
@@ -233,8 +223,8 @@ def race_totals(before: dict[str, int] | None, scores: dict[str, int]) -> dict[s
     """Each player's running total during a round (the total after the rounds before, ``before``,
     plus this round's score so far) and place by it (equal totals share a place): {name: (total,
     place)}.  A player with a total before and no score now (one who left) keeps that total."""
-    before = {str(p): num(t) for p, t in (before or {}).items()}
-    totals = {p: before.get(p, 0) + num(scores.get(p, 0)) for p in {**before, **scores}}
+    before = dict(before or {})
+    totals = {p: before.get(p, 0) + scores.get(p, 0) for p in {**before, **scores}}
     ranked = sorted(totals.values(), reverse=True)
     return {p: (t, ranked.index(t) + 1) for p, t in totals.items()}
 
@@ -252,14 +242,14 @@ def me_line(total: int, place: int, players: int, training: bool = False) -> str
         total=total, place=ordinal(place), players=players) + (f" · {_(TRAINING_NOTE)}" if training else "")
 
 
-def final_words(ranking: list[dict], me: str, training: bool = False) -> str:
+def final_words(ranking: list[m.Ranked], me: str, training: bool = False) -> str:
     """The table's end, said to the player: a win, or the place; at a Training table, that the
     league doesn't count it (no league result is claimed that isn't there)."""
-    mine = next((r for r in ranking if str(r.get("player")) == me), None)
+    mine = next((r for r in ranking if r.player == me), None)
     if mine is None:
         return ""
-    place = num(mine.get("place"))
-    shared = sum(1 for r in ranking if num(r.get("place")) == place) > 1
+    place = mine.place
+    shared = sum(1 for r in ranking if r.place == place) > 1
     if place == 1:
         words = _("You won the table! (a shared first place)") if shared else _("You won the table!")
     else:

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from spider_tui.commands import PALAST_ASK_COMMANDS, PALAST_COMMANDS, PALAST_OPEN_COMMANDS, command, keys_text
 from spider_tui.i18n import _, ngettext
+from spider_tui.palast import messages as m
 from spider_tui.palast.client.session import PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
@@ -145,44 +146,43 @@ class PalastScreen(Screen):
             narrow = self.narrow  # the compact table's width (SPEC §17): rows of 38 columns
             self.put("#p-title", lines.lobby_header_narrow() if narrow else lines.lobby_header())
             row = lines.lobby_row_narrow if narrow else lines.lobby_row
-            self.set_options([(str(t.get("id")), row(t)) for t in s.tables])
+            self.set_options([(str(t.id), row(t)) for t in s.tables])
             more = ("\n" + _("{shown} of {total} tables shown: yours and those waiting for players first.").format(
                 shown=len(s.tables), total=s.tables_total) if s.tables_total > len(s.tables) else "")
             self.put("#p-info", lobby_keys() + ("" if s.tables else "\n" + _("No tables yet.")) + more)
-        elif phase == "waiting":
-            t = s.table or {}
-            self.put("#p-title", _("Table {id} · waiting for players").format(id=t.get("id")))
-            self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  " + _("(host)") if p == t.get("host") else ""))
-                              for i, p in enumerate(t.get("players") or [], 1)])
+        elif phase == "waiting" and s.table is not None:
+            t = s.table
+            self.put("#p-title", _("Table {id} · waiting for players").format(id=t.id))
+            self.set_options([(f"s{i}", f"{i}. {lines.name(p, 16)}" + ("  " + _("(host)") if p == t.host else ""))
+                              for i, p in enumerate(t.players, 1)])
             code = " · " + _("invite code {code}").format(code=lines.name(s.code, 12)) if s.code else ""
-            seated = _("(at least two seated, or alone at Training)") if t.get("training") else _("(at least two seated)")
+            seated = _("(at least two seated, or alone at Training)") if t.training else _("(at least two seated)")
             host = (f"{says('start')} {seated} · "
-                    if s.is_host else (start_line(t) if t.get("standard") else _("The host starts the table.") + " "))
+                    if s.is_host else (start_line(t) if t.standard else _("The host starts the table.") + " "))
             self.put("#p-info", f"{self.describe(t)}{code}\n{host}{says('leave_table')}")
         elif phase == "race":
             self.put("#p-title", _("Round {round} is in play").format(round=s.round))
             self.set_options([])
             self.put("#p-info", _("Your seat and the clock go on.") + f" {says('to_table')}")
-        elif phase == "standings":
-            st = s.standings or {}
-            t = s.table or {}
+        elif phase == "standings" and s.standings is not None and s.table is not None:
+            st, t = s.standings, s.table
             narrow = self.narrow
             self.put("#p-title", lines.standings_header_narrow() if narrow else lines.standings_header())
             standing = lines.standings_row_narrow if narrow else lines.standings_row
-            self.set_options([(f"r{i}", standing(r)) for i, r in enumerate(st.get("standings") or [])])
-            ready = ready_line(s.ready_sent, t.get("between_seconds"))
+            self.set_options([(f"r{i}", standing(r)) for i, r in enumerate(st.standings)])
+            ready = ready_line(s.ready_sent, t.between_seconds)
             deal = s.deals[-1][1] if s.deals else "?"
-            stopped = any(r.get("state") == "stopped" for r in st.get("standings") or [])
+            stopped = any(r.state == "stopped" for r in st.standings)
             self.put("#p-info", _("Round {round}/{rounds} · deal {deal}").format(
-                round=st.get("round"), rounds=t.get("rounds", "?"), deal=deal) + f" · {says('alone')}\n{ready}"
+                round=st.round, rounds=t.rounds, deal=deal) + f" · {says('alone')}\n{ready}"
                 + (f"\n{_(lines.STOPPED_NOTE)}" if stopped else ""))
         elif phase == "final":
-            words = lines.final_words(s.ranking or [], s.name, bool((s.table or {}).get("training")))  # said to the player
+            words = lines.final_words(s.ranking or [], s.name, s.table is not None and s.table.training)  # said to the player
             self.put("#p-title", _("Final ranking") + f"{' · ' + words if words else ''}\n{lines.ranking_header()}")
-            st = s.standings or {}
-            last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(st.get("standings") or [])]
-            if last:
-                last = [("gap", ""), ("round", _("Round {round}:").format(round=st.get("round"))),
+            last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(s.standings.standings)] \
+                if s.standings is not None else []
+            if s.standings is not None and last:
+                last = [("gap", ""), ("round", _("Round {round}:").format(round=s.standings.round)),
                         ("head", lines.standings_header())] + last
             self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
             deals = ", ".join(_("round {round}: deal {deal}").format(round=r, deal=d) for r, d in s.deals)
@@ -201,14 +201,12 @@ class PalastScreen(Screen):
         self.render_phase()  # the rows for the new width
 
     @staticmethod
-    def describe(t: dict) -> str:
-        suits = t.get("suits", 1)
-        rounds = t.get("rounds")
-        return (ngettext("{n} suit", "{n} suits", suits if isinstance(suits, int) else 2).format(n=suits)
+    def describe(t: m.TableInfo) -> str:
+        return (ngettext("{n} suit", "{n} suits", t.suits).format(n=t.suits)
                 + f" · {lines.rules_word(t)} · "
-                + ngettext("{n} round", "{n} rounds", rounds if isinstance(rounds, int) else 2).format(n=rounds) + " · "
-                + _("{seated}/{seats} seats").format(seated=len(t.get("players") or []), seats=t.get("seats"))
-                + (" · " + _("Training") if t.get("training") else ""))
+                + ngettext("{n} round", "{n} rounds", t.rounds).format(n=t.rounds) + " · "
+                + _("{seated}/{seats} seats").format(seated=len(t.players), seats=t.seats)
+                + (" · " + _("Training") if t.training else ""))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         phase = self.session.phase
@@ -254,7 +252,7 @@ class PalastScreen(Screen):
                 await self.session.open(**form.request())
                 self.render_phase()
 
-        fast = next((t.get("fast_seconds") for t in self.session.tables if isinstance(t.get("fast_seconds"), int)), None)
+        fast = next((t.fast_seconds for t in self.session.tables if t.fast_seconds is not None), None)
         self.app.push_screen(OpenTableScreen(ascii=self.look.ascii, fast_seconds=fast), chosen)
 
     def action_code(self) -> None:
@@ -305,10 +303,10 @@ class PalastScreen(Screen):
         if not s.deals:
             return
         _round, deal = s.deals[-1]
-        t = s.table or {}
-        rules = playable_rules("+".join(w for w in str(t.get("rules") or "classic").split("+") if w != "practice")
-                               or "classic")
-        self.post_message(messages.PracticeDeal(deal, int(t.get("suits") or 1), rules))
+        t = s.table
+        told = t.rules if t is not None and t.rules else "classic"
+        rules = playable_rules("+".join(w for w in told.split("+") if w != "practice") or "classic")
+        self.post_message(messages.PracticeDeal(deal, t.suits if t is not None and t.suits else 1, rules))
 
     def action_help(self) -> None:
         """F1: help at its PALAST section (SPEC §15), as in the race."""
@@ -345,24 +343,24 @@ class AskScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-def _seconds(value: object) -> str | None:
+def _seconds(value: float | None) -> str | None:
     """A span the server told (``between_seconds``, ``start_seconds``) as the lobby says it, or
-    None when it didn't say (an older server) or said nonsense."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 10**6:
+    None when it didn't say (an older server) or said one no table has (under 0, or days)."""
+    if value is not None and 0 <= value < 10**6:
         return _("{n} s").format(n=f"{value:g}")
     return None
 
 
-def start_line(t: dict) -> str:
+def start_line(t: m.TableInfo) -> str:
     """A standard table's start, with the server's own wait (the table's ``start_seconds``,
     `spider server --start-wait`; an older server doesn't say, then no number is made up)."""
-    wait = _seconds(t.get("start_seconds"))
+    wait = _seconds(t.start_seconds)
     if wait is None:
         return _("This table starts by itself when it is full, or soon after its second player sat down.") + " "
     return _("This table starts by itself when it is full or {wait} after its second player.").format(wait=wait) + " "
 
 
-def ready_line(sent: bool, between: object) -> str:
+def ready_line(sent: bool, between: float | None) -> str:
     """Between rounds: how the next round starts, with the server's own pause (the table's
     ``between_seconds``; an older server doesn't say, then only "when all are ready")."""
     after = _seconds(between)

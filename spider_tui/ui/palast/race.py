@@ -55,11 +55,12 @@ class RaceScreen(GameScreen):
             return _("Training: racing the clock alone.")
         # The table so far: each total is the total after the rounds before plus this round's score.
         me = self.palast.name
-        scores = {str(p.get("player")): int(p.get("score") or 0) for p in ops.values()}
+        scores = {p.player: p.score or 0 for p in ops.values()}
         scores[me] = int(self.table.game.score or 0)
         totals = lines.race_totals(self.palast.totals_before(), scores)
-        mine = lines.me_line(*totals[me], len(totals), bool((self.palast.table or {}).get("training")))
-        return "\n".join([mine] + [lines.opponent_line(p, totals.get(str(p.get("player")))) for p in ops.values()])
+        training = self.palast.table is not None and self.palast.table.training
+        mine = lines.me_line(*totals[me], len(totals), training)
+        return "\n".join([mine] + [lines.opponent_line(p, totals[p.player]) for p in ops.values()])
 
     def show_opponents(self) -> None:
         text, before = self.opponents_text(), str(self._shown.get("#opponents", ""))
