@@ -182,3 +182,22 @@ async def test_a_ghost_races_on_the_race_line(make_app, data_dir):
         now[0] = 61.0
         assert "Moves   2" in line() and "gave up" in line()
         assert len(screen.query(ColumnView)) == 10 and screen.table.game.moves == 0  # no ghost cards
+
+
+async def test_the_records_heading_is_never_cut_at_80_columns(make_app, data_dir):
+    """At 80×24 the heading's "Enter: replay" doesn't fit, so it is left out (the footer says
+    it), never cut mid-word; at 120 columns it is there."""
+    app = make_app(deal=11, suits=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await end_a_round(app, pilot, moves=2)
+        await wait_for(pilot, lambda: len(RecordStore(data_dir).paths()) == 1)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RecordsScreen))
+        await pilot.pause()
+        head = str(app.screen.query_one("#records-head").render())
+        assert head.rstrip().endswith("Time") and "Enter" not in head
+        assert "Replay" in " ".join(str(w.render()) for w in app.screen.query("Footer *"))  # the footer still says it
+        await pilot.resize_terminal(120, 40)
+        await wait_for(pilot, lambda: "Enter: replay" in str(app.screen.query_one("#records-head").render()))

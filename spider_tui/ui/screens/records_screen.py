@@ -7,6 +7,9 @@ widgets a round uses (not a second renderer), with a move list below the table.
 
 from __future__ import annotations
 
+import dataclasses
+
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -29,6 +32,9 @@ from spider_tui.ui.widgets import Chip, ColumnView
 from spider_tui.ui.widgets.footer import Footer
 
 
+HEAD_PADDING = 6  # the heading's padding left and right (its CSS)
+
+
 def entry_line(e: Entry) -> str:
     """One line of the Records list: date, deal, suits, rules, result, moves, time."""
     date = e.date.replace("T", " ")[:16]
@@ -39,9 +45,22 @@ def entry_line(e: Entry) -> str:
             f"{minutes(e.seconds):>7}")
 
 
-def head_line() -> str:
-    return (f"{_('Date (UTC)'):<16}  {pgettext('records', 'Deal'):>10}  {_('S'):>1}  {_('Rules'):<10}  {_('Result'):<11} "
-            f"{_('Moves'):>4}  {_('Time'):>7}   " + _("Enter: replay"))
+def head_line(width: int | None = None) -> str:
+    """The list's heading; with "Enter: replay" after it when that fits in ``width`` columns
+    (the heading's padding counted; the footer says it too), never cut in the middle."""
+    head = (f"{_('Date (UTC)'):<16}  {pgettext('records', 'Deal'):>10}  {_('S'):>1}  {_('Rules'):<10}  "
+            f"{_('Result'):<11} {_('Moves'):>4}  {_('Time'):>7}")
+    hint = "   " + _("Enter: replay")
+    if width is None or cell_len(head + hint) + HEAD_PADDING <= width:
+        return head + hint
+    return head
+
+
+class RecordList(OptionList):
+    """The records, one an option; its own Enter ("select") is shown in the footer as Replay
+    (OptionList's own, hidden, would shadow the screen's and leave the footer without it)."""
+
+    BINDINGS = bindings([dataclasses.replace(RECORDS_OPEN, action="select")])
 
 
 class RecordsScreen(Screen):
@@ -50,7 +69,7 @@ class RecordsScreen(Screen):
     BINDINGS = bindings([RECORDS_OPEN, RECORDS_CLOSE])
     DEFAULT_CSS = """
     RecordsScreen { align: center top; }
-    RecordsScreen #records-head { width: 100%; height: 1; padding: 0 3; color: $text-muted; }
+    RecordsScreen #records-head { width: 100%; height: 1; padding: 0 3; color: $text-muted; }  /* HEAD_PADDING */
     RecordsScreen OptionList { height: 1fr; }
     """
 
@@ -60,9 +79,9 @@ class RecordsScreen(Screen):
         self.load = load  # Entry -> Record | str (a reason it couldn't be read)
 
     def compose(self) -> ComposeResult:
-        yield Static(head_line(), id="records-head", markup=False)
+        yield Static(head_line(self.app.size.width), id="records-head", markup=False)
         if self.entries:
-            yield OptionList(*[Option(Text(entry_line(e)), id=str(i)) for i, e in enumerate(self.entries)],
+            yield RecordList(*[Option(Text(entry_line(e)), id=str(i)) for i, e in enumerate(self.entries)],
                              id="records")
         else:
             yield Static(_("No records yet: every round you finish is kept here."), markup=False, id="records-none")
@@ -75,6 +94,10 @@ class RecordsScreen(Screen):
             self.notify(visible(found), severity="error", markup=False)
             return
         self.post_message(messages.OpenReplay(found))
+
+    def on_resize(self, event: events.Resize) -> None:
+        for head in self.query("#records-head").results(Static):
+            head.update(head_line(event.size.width))
 
     def action_open(self) -> None:
         for option_list in self.query(OptionList).results(OptionList):
