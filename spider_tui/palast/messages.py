@@ -75,6 +75,7 @@ class Code(str, Enum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     ILLEGAL_MOVE = "illegal_move"
     TRY_AGAIN = "try_again"  # the server could not do it just now; nothing changed
+    ROUND_NOT_OVER = "round_not_over"  # a round's records before its round_over
     UNREACHABLE = "unreachable"  # the client's own: nothing answered at the address (never sent)
 
     @classmethod
@@ -359,6 +360,16 @@ class AskLeague(Message):
     TYPE = "league"
 
 
+@dataclass(kw_only=True)
+class AskRecords(Message):
+    """Every player's record of a finished round (SPEC §16), never before its ``round_over``."""
+
+    TYPE = "records"
+    PRESENCE_FIRST = True
+    table: int = wire(whole=(1, MAX_INT))
+    round: int = wire(whole=(1, ROUNDS[1]))
+
+
 # -- server → client: answers
 @dataclass(kw_only=True)
 class Welcome(Message):
@@ -421,6 +432,15 @@ class League(Message):
     players: list[LeagueRow] = many()
     total: int = 0
     me: LeagueRow | None = None
+
+
+@dataclass(kw_only=True)
+class Records(Message):
+    TYPE = "records"
+    #: each player's record of the round, the text of docs/records.md
+    records: list[str] = many()
+    table: int | None = flag(None)
+    round: int | None = flag(None)
 
 
 @dataclass(kw_only=True)
@@ -551,9 +571,9 @@ class Resync(Message):
 INTERNAL_MESSAGES: dict[str, type[Message]] = {
     cls.TYPE: cls for cls in (TableNews, ActionTaken, Presence, Alive, Resync)}
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague)}
+    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague, AskRecords)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Refused, Error,
+    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Records, Refused, Error,
                           Round, Progress, RoundOver, TableOver, TableChanged, Closed)}
 #: The objects inside messages, by the name docs/protocol.md gives them.
 PARTS: dict[str, type[Part]] = {"table": TableInfo, "seated": Seated, "turned_up": TurnedUp, "standings": Standing,

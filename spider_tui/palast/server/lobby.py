@@ -25,7 +25,8 @@ from typing import Any, Protocol
 
 from spider_tui.palast import messages as m, protocol
 from spider_tui.palast.protocol import Refusal
-from spider_tui.palast.server import league
+from spider_tui.palast.server import records
+from spider_tui.palast.server.league_board import LEAGUE_TOP, LeagueBoard
 from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
 from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING, WAITING, PlayerRow, ResultRow, Store, TableRow
@@ -40,8 +41,6 @@ STOP_SECONDS = 5.0
 
 STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
 TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
-LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
-LEAGUE_SECONDS = 5.0
 LOBBY_SECONDS = 0.5  # the lobby's public tables are made at most this often (and on each change)
 UNTOLD_KEPT = 10_000  # players away when their table ended whose last messages are kept
 SAME_ADDRESS = ("Another account from your address already sits at this table, and it is rated: "
@@ -91,7 +90,7 @@ class Palast:
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
         self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
-        self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
+        self.league_board = LeagueBoard(store)
         self._lobby: tuple[float, list[m.TableInfo]] | None = None  # (made at, the public tables)
         # Each connected (or seated) player's address key, as the server counts it: two accounts
         # of one address never sit at one rated table (SPEC §13; loopback excepted).
@@ -324,6 +323,8 @@ class Palast:
             return self.list_tables(player.id, req.page)
         if isinstance(req, m.AskLeague):
             return await self.league_answer(player.name)
+        if isinstance(req, m.AskRecords):
+            return await records.answer(self.store, req, player.id)
         if isinstance(req, m.Open):
             return await self._open(player, req)
         if isinstance(req, m.Join):
@@ -354,31 +355,11 @@ class Palast:
 
     def league_changed(self) -> None:
         """A table's round ended: the league is read again when next asked."""
-        self._league = None
-
-    async def league(self) -> list[dict]:
-        """Every ranked player, best first, each with its ``place`` (read at most every
-        ``LEAGUE_SECONDS``, and again after a table of this process finished)."""
-        now = time.monotonic()
-        if self._league is not None and now - self._league[0] < LEAGUE_SECONDS:
-            return self._league[1]
-        rows = await self.store.league()
-        out: list[dict[str, Any]] = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
-                "wins": p.wins, "experience": p.experience} for p in rows]
-        out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
-        for i, p in enumerate(out, 1):
-            p["place"] = i
-        self._league = (now, out)
-        return out
+        self.league_board.changed()
 
     async def league_answer(self, name: str | None = None) -> m.League:
-        """The ``league`` answer: the best ``LEAGUE_TOP`` players, how many are ranked, and the
-        asker's own row (``me``, None when not ranked yet)."""
-        rows = await self.league()
-        key = name.casefold() if name else None
-        me = next((p for p in rows if p["name"].casefold() == key), None) if key else None
-        return m.League(players=[m.LeagueRow.from_json(p) for p in rows[:LEAGUE_TOP]], total=len(rows),
-                        me=m.LeagueRow.from_json(me) if me else None)
+        """The ``league`` answer (``league_board.LeagueBoard.answer``)."""
+        return await self.league_board.answer(name)
 
     # ------------------------------------------------------------------ seating
     async def _open(self, player: PlayerRow, req: m.Open) -> m.Joined:

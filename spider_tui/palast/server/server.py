@@ -211,6 +211,8 @@ class PalastServer:
             create_connection=connection_class(self.guard),
         )
         self.port = self._server.sockets[0].getsockname()[1]
+        if self.palast.options.address is None:  # the records' `palast:` header (SPEC §16)
+            self.palast.options.address = f"ws://{self.host}:{self.port}"
 
     async def serve_forever(self) -> None:
         assert self._server is not None

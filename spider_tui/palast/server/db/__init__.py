@@ -253,9 +253,10 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def end_round(self, table_id: int, round: int, results: Sequence[ResultRow], now: float, next_at: float | None,
-                        seqs: Mapping[int, int] | None = None) -> bool:
-        """End a round in play: write its results, add each score to the player's experience,
-        set the next round's latest start.  True when this call ended it (once only).
+                        seqs: Mapping[int, int] | None = None, records: Mapping[int, str] | None = None) -> bool:
+        """End a round in play: write its results (and ``records``, player id -> the player's
+        record text, SPEC §16), add each score to the player's experience, set the next round's
+        latest start.  True when this call ended it (once only).
 
         ``seqs`` (player id -> the last action ``seq`` the results were made from) guards the
         last moment of a round played on several processes: when the database holds an action
@@ -267,10 +268,22 @@ class Store(abc.ABC):
         """Every finished round's results of a table, by round."""
 
     @abc.abstractmethod
+    async def records(self, table_id: int, round: int) -> list[str]:
+        """Every player's record of a finished round (written by ``end_round``), by player id;
+        ``[]`` for a round that ended before records were kept."""
+
+    @abc.abstractmethod
     async def finish_table(self, table_id: int, ranking: Sequence[Placing], counted: bool, rate: Rater) -> bool:
         """Make the table finished; if ``counted``, update the league (rating, tables, wins)
         from ``ranking`` in the same transaction.  True when this call finished it (once only)."""
 
+
+#: The ``records`` table (SPEC §16), added by schema version 4; both stores create it on open
+#: when a database of an earlier version lacks it (``schema.sql`` has it for a new one).
+RECORDS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS records (table_id INTEGER NOT NULL, round INTEGER NOT NULL, "
+    "player_id INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, round, player_id))"
+)
 
 #: Names are unique by their confusable skeleton too (``palast.names.key``).  A database made
 #: before that gets the column, each player's skeleton oldest first (a later name whose skeleton
@@ -333,5 +346,5 @@ __all__ = [
     "StaleRound", "stale", "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
     "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row", "SEAT_COLS", "seat_row", "player_row", "ADDED_COLUMNS",
-    "SKELETON_COLUMN", "SKELETON_INDEX", "skeletons",
+    "SKELETON_COLUMN", "SKELETON_INDEX", "skeletons", "RECORDS_TABLE",
 ]

@@ -28,7 +28,7 @@ from psycopg.errors import UniqueViolation
 from spider_tui.palast.server.db import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
+    ADDED_COLUMNS, RECORDS_TABLE, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
 from spider_tui.palast.messages import Code, Reason
@@ -40,8 +40,8 @@ T = TypeVar("T")
 _SCHEMA_LOCK = 0x5B1DE7
 #: The schema version (``palast_schema``): each step is applied once, in order, in ``open``.
 #: 2: players.skeleton (names unique by their confusable skeleton); 3: deal codes, round_deals,
-#: house bots, leaving a running table.
-SCHEMA_VERSION = 3
+#: house bots, leaving a running table; 4: every player's record of every round (SPEC §16).
+SCHEMA_VERSION = 4
 
 
 def migration_3() -> list[str]:
@@ -164,6 +164,9 @@ class PostgresStore(Store):
                 for statement in migration_3():
                     await first.execute(statement)
                 await first.execute("INSERT INTO palast_schema VALUES (3, extract(epoch FROM now()))")
+            if have < 4:
+                await first.execute(RECORDS_TABLE)
+                await first.execute("INSERT INTO palast_schema VALUES (4, extract(epoch FROM now()))")
         self._idle.put_nowait(first)
         for _ in range(self.pool_size - 1):
             self._idle.put_nowait(None)  # connected on first use
@@ -413,7 +416,7 @@ class PostgresStore(Store):
 
         return await self._run(go)
 
-    async def end_round(self, table_id, round, results, now, next_at, seqs=None) -> bool:
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None, records=None) -> bool:
         async def tx(db: psycopg.AsyncConnection) -> bool:
             cur = await db.execute(
                 "UPDATE tables SET round_state = %s, next_at = %s WHERE id = %s AND round = %s AND round_state = %s",
@@ -439,6 +442,9 @@ class PostgresStore(Store):
                     await db.execute(
                         "UPDATE players SET experience = experience + %s WHERE id = %s", (r.score, r.player_id)
                     )
+            for pid, text in sorted((records or {}).items()):
+                await db.execute("INSERT INTO records (table_id, round, player_id, record) VALUES (%s, %s, %s, %s)",
+                                 (table_id, round, pid, text))
             return True
 
         return await self._run(tx, tx=True)
@@ -451,6 +457,14 @@ class PostgresStore(Store):
                 (table_id,),
             )
             return [result_row(r) for r in await cur.fetchall()]
+
+        return await self._run(go)
+
+    async def records(self, table_id: int, round: int) -> list[str]:
+        async def go(db: psycopg.AsyncConnection) -> list[str]:
+            cur = await db.execute("SELECT record FROM records WHERE table_id = %s AND round = %s ORDER BY player_id",
+                                   (table_id, round))
+            return [r[0] for r in await cur.fetchall()]
 
         return await self._run(go)
 

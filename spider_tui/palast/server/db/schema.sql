@@ -71,3 +71,10 @@ CREATE TABLE IF NOT EXISTS round_deals (     -- every round's deal, told in its 
     deal TEXT NOT NULL,
     PRIMARY KEY (table_id, round)
 );
+CREATE TABLE IF NOT EXISTS records (         -- every player's record of every finished round (SPEC §16)
+    table_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    record TEXT NOT NULL,                   -- the text of docs/records.md (spider_tui.records)
+    PRIMARY KEY (table_id, round, player_id)
+);

@@ -374,7 +374,7 @@ class SqliteStore(Store):
 
         return await self._run(go)
 
-    async def end_round(self, table_id, round, results, now, next_at, seqs=None) -> bool:
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None, records=None) -> bool:
         def tx(db: sqlite3.Connection) -> bool:
             cur = db.execute(
                 "UPDATE tables SET round_state = ?, next_at = ? WHERE id = ? AND round = ? AND round_state = ?",
@@ -397,6 +397,8 @@ class SqliteStore(Store):
                 )
                 if r.score > 0:
                     db.execute("UPDATE players SET experience = experience + ? WHERE id = ?", (r.score, r.player_id))
+            db.executemany("INSERT INTO records (table_id, round, player_id, record) VALUES (?, ?, ?, ?)",
+                           [(table_id, round, pid, text) for pid, text in sorted((records or {}).items())])
             return True
 
         return await self._run(lambda db: self._tx(db, tx))
@@ -409,6 +411,14 @@ class SqliteStore(Store):
                 (table_id,),
             ).fetchall()
             return [result_row(r) for r in rows]
+
+        return await self._run(go)
+
+    async def records(self, table_id: int, round: int) -> list[str]:
+        def go(db: sqlite3.Connection) -> list[str]:
+            rows = db.execute("SELECT record FROM records WHERE table_id = ? AND round = ? ORDER BY player_id",
+                              (table_id, round)).fetchall()
+            return [r[0] for r in rows]
 
         return await self._run(go)
 
