@@ -76,6 +76,7 @@ class Code(str, Enum):
     ILLEGAL_MOVE = "illegal_move"
     TRY_AGAIN = "try_again"  # the server could not do it just now; nothing changed
     ROUND_NOT_OVER = "round_not_over"  # a round's records before its round_over
+    NOT_WATCHING = "not_watching"  # 'unwatch' while watching no table
     UNREACHABLE = "unreachable"  # the client's own: nothing answered at the address (never sent)
 
     @classmethod
@@ -238,6 +239,19 @@ class Ranked(Part):
 
 
 @dataclass(kw_only=True)
+class Line(Part):
+    """One player's line as a watcher sees it (a ``progress`` without its table)."""
+
+    player: str
+    score: int | None = 0
+    runs: int = 0
+    moves: int = 0
+    state: str = "playing"
+    seconds: float | None = flag(None)
+    bot: bool = flag(False)
+
+
+@dataclass(kw_only=True)
 class LeagueRow(Part):
     name: str
     rating: float = 0.0
@@ -366,8 +380,21 @@ class AskRecords(Message):
 
     TYPE = "records"
     PRESENCE_FIRST = True
-    table: int = wire(whole=(1, MAX_INT))
-    round: int = wire(whole=(1, ROUNDS[1]))
+    table: int = wire(whole=(1, MAX_INT), missing="'records' needs 'table' and 'round'.")
+    round: int = wire(whole=(1, ROUNDS[1]), missing="'records' needs 'table' and 'round'.")
+
+
+@dataclass(kw_only=True)
+class Watch(Message):
+    """Watch a running table (SPEC §16): its players' lines live, no position of a running round."""
+
+    TYPE = "watch"
+    table: int = wire(whole=(1, MAX_INT), missing="'watch' needs 'table'.")
+
+
+@dataclass(kw_only=True)
+class Unwatch(Message):
+    TYPE = "unwatch"
 
 
 # -- server → client: answers
@@ -444,6 +471,25 @@ class Records(Message):
 
 
 @dataclass(kw_only=True)
+class Watching(Message):
+    """The answer to ``watch``: the table, and each player's line of the round in play (or of
+    the last one).  Then the table's ``progress``, ``round_over``, ``table_over`` and ``table``
+    events follow, and ``watch_round`` when a round starts."""
+
+    TYPE = "watching"
+    table: TableInfo
+    lines: list[Line] = many()
+    ends_at: float | None = None
+    commitment: str | None = None
+
+
+@dataclass(kw_only=True)
+class Unwatched(Message):
+    TYPE = "unwatched"
+    table: int
+
+
+@dataclass(kw_only=True)
 class Refused(Message):
     TYPE = "refused"
     reason: str = ""
@@ -475,6 +521,17 @@ class Round(Message):
     position: str
     ends_at: float | None = None
     commitment: str | None = None  # hex SHA-256 of the deal code told in round_over (palast.commitment)
+
+
+@dataclass(kw_only=True)
+class WatchRound(Message):
+    """A round started at the watched table: a ``round`` without any position."""
+
+    TYPE = "watch_round"
+    table: int
+    round: int
+    ends_at: float | None = None
+    commitment: str | None = None
 
 
 @dataclass(kw_only=True)
@@ -571,13 +628,14 @@ class Resync(Message):
 INTERNAL_MESSAGES: dict[str, type[Message]] = {
     cls.TYPE: cls for cls in (TableNews, ActionTaken, Presence, Alive, Resync)}
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague, AskRecords)}
+    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague, AskRecords, Watch, Unwatch)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Records, Refused, Error,
+    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Records, Watching, Unwatched,
+                          Refused, Error, WatchRound,
                           Round, Progress, RoundOver, TableOver, TableChanged, Closed)}
 #: The objects inside messages, by the name docs/protocol.md gives them.
 PARTS: dict[str, type[Part]] = {"table": TableInfo, "seated": Seated, "turned_up": TurnedUp, "standings": Standing,
-                                "ranking": Ranked, "players": LeagueRow}
+                                "ranking": Ranked, "players": LeagueRow, "lines": Line}
 
 
 def fields_of(cls: type[Message]) -> tuple[str, ...]:

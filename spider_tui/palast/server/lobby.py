@@ -27,6 +27,7 @@ from spider_tui.palast import messages as m, protocol
 from spider_tui.palast.protocol import Refusal
 from spider_tui.palast.server import records
 from spider_tui.palast.server.league_board import LEAGUE_TOP, LeagueBoard
+from spider_tui.palast.server.watch import Watchers
 from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
 from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING, WAITING, PlayerRow, ResultRow, Store, TableRow
@@ -91,6 +92,7 @@ class Palast:
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
         self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
         self.league_board = LeagueBoard(store)
+        self.watchers = Watchers(self)  # who watches which table here (SPEC §16)
         self._lobby: tuple[float, list[m.TableInfo]] | None = None  # (made at, the public tables)
         # Each connected (or seated) player's address key, as the server counts it: two accounts
         # of one address never sit at one rated table (SPEC §13; loopback excepted).
@@ -168,6 +170,7 @@ class Palast:
     def drop(self, t: LiveTable) -> None:
         """Stop keeping ``t`` (finished or closed): its timer stops, its players sit nowhere."""
         self.lobby_changed()
+        self.watchers.dropped(t.id)
         t.cancel()
         if t.unsubscribe:
             t.unsubscribe()
@@ -184,6 +187,7 @@ class Palast:
         t = self.tables.get(table_id)
         if t is None or message["type"].startswith("_"):  # "_…": between server processes only
             return
+        self.watchers.deliver(table_id, message)
         text = protocol.dumps(message)  # made once for the whole table
         for s in t.seats:
             send = self.online.get(s.player_id) if not s.left else None  # one who left may sit elsewhere
@@ -249,6 +253,7 @@ class Palast:
         if self.online.get(player_id) != send:  # bound methods: equal, never identical
             return  # a newer connection took over
         del self.online[player_id]
+        self.watchers.stop(player_id)
         self.offline_since[player_id] = self.clock()
         if player_id not in self.seated:
             self.addresses.pop(player_id, None)
@@ -325,6 +330,8 @@ class Palast:
             return await self.league_answer(player.name)
         if isinstance(req, m.AskRecords):
             return await records.answer(self.store, req, player.id)
+        if isinstance(req, (m.Watch, m.Unwatch)):
+            return await self.watchers.watch(player.id, req) if isinstance(req, m.Watch) else self.watchers.unwatch(player.id)
         if isinstance(req, m.Open):
             return await self._open(player, req)
         if isinstance(req, m.Join):
