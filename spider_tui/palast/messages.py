@@ -77,6 +77,8 @@ class Code(str, Enum):
     TRY_AGAIN = "try_again"  # the server could not do it just now; nothing changed
     ROUND_NOT_OVER = "round_not_over"  # a round's records before its round_over
     NOT_WATCHING = "not_watching"  # 'unwatch' while watching no table
+    DAILY_DONE = "daily_done"  # the player had today's try at that suit count
+    DAY_NOT_OVER = "day_not_over"  # a daily try's records before its day is over
     UNREACHABLE = "unreachable"  # the client's own: nothing answered at the address (never sent)
 
     @classmethod
@@ -252,6 +254,32 @@ class Line(Part):
 
 
 @dataclass(kw_only=True)
+class DailyEntry(Part):
+    """One finished try of a daily board."""
+
+    player: str
+    score: int = 0
+    moves: int = 0
+    seconds: float | None = None
+    state: str = ""
+    place: int = 0
+    bot: bool = flag(False)
+
+
+@dataclass(kw_only=True)
+class DailyBoard(Part):
+    """One suit count's daily board: its commitment all day, its deal once the day is over."""
+
+    suits: int
+    commitment: str | None = None
+    deal: str | None = None
+    entries: list[DailyEntry] = many()
+    total: int = 0
+    playing: int = 0
+    me: DailyEntry | None = None
+
+
+@dataclass(kw_only=True)
 class LeagueRow(Part):
     name: str
     rating: float = 0.0
@@ -397,6 +425,28 @@ class Unwatch(Message):
     TYPE = "unwatch"
 
 
+@dataclass(kw_only=True)
+class AskDaily(Message):
+    """The daily board (SPEC §16): today's (or a past ``day``'s), every suit count or one."""
+
+    TYPE = "daily"
+    suits: int | None = wire(None, omit=True, one_of=SUITS, bad="'suits' must be 1, 2 or 4.")
+    day: str | None = wire(None, omit=True, text=10)
+
+    def checked(self) -> AskDaily:
+        if self.day is not None and not _is_day(self.day):
+            raise Refusal("'day' is a UTC date like 2026-12-01.", self.id)
+        return self
+
+
+@dataclass(kw_only=True)
+class PlayDaily(Message):
+    """Today's one try at the daily table of ``suits`` suits."""
+
+    TYPE = "daily_play"
+    suits: int = wire(one_of=SUITS, bad="'suits' must be 1, 2 or 4.", missing="'daily_play' needs 'suits' (1, 2 or 4).")
+
+
 # -- server → client: answers
 @dataclass(kw_only=True)
 class Welcome(Message):
@@ -468,6 +518,15 @@ class Records(Message):
     records: list[str] = many()
     table: int | None = flag(None)
     round: int | None = flag(None)
+
+
+@dataclass(kw_only=True)
+class Daily(Message):
+    TYPE = "daily"
+    day: str
+    #: when the day is over (unix seconds): its deals are told then
+    ends_at: float = 0.0
+    boards: list[DailyBoard] = many()
 
 
 @dataclass(kw_only=True)
@@ -628,14 +687,16 @@ class Resync(Message):
 INTERNAL_MESSAGES: dict[str, type[Message]] = {
     cls.TYPE: cls for cls in (TableNews, ActionTaken, Presence, Alive, Resync)}
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague, AskRecords, Watch, Unwatch)}
+    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague, AskRecords, Watch, Unwatch,
+                              AskDaily, PlayDaily)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Records, Watching, Unwatched,
+    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Records, Daily, Watching, Unwatched,
                           Refused, Error, WatchRound,
                           Round, Progress, RoundOver, TableOver, TableChanged, Closed)}
 #: The objects inside messages, by the name docs/protocol.md gives them.
 PARTS: dict[str, type[Part]] = {"table": TableInfo, "seated": Seated, "turned_up": TurnedUp, "standings": Standing,
-                                "ranking": Ranked, "players": LeagueRow, "lines": Line}
+                                "ranking": Ranked, "players": LeagueRow, "lines": Line,
+                                "boards": DailyBoard, "entries": DailyEntry}
 
 
 def fields_of(cls: type[Message]) -> tuple[str, ...]:
@@ -743,6 +804,16 @@ def _check(f: dataclasses.Field, value: Any, msg_id: int | None) -> Any:
     if has_control(value):
         raise Refusal(f"'{name}' may not hold control characters.", msg_id)
     return value
+
+
+def _is_day(text: str) -> bool:
+    """Whether ``text`` is a date ``YYYY-MM-DD``."""
+    import datetime
+
+    try:
+        return datetime.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def has_control(text: str) -> bool:

@@ -89,12 +89,15 @@ async def test_records_message_bounds_are_checked():
 
 
 def _previous_schema() -> str:
-    """``schema.sql`` as it was before the records table (schema version 3)."""
+    """``schema.sql`` as it was before records and the daily board (schema version 3)."""
     text = resources.files("spider_tui.palast.server.db").joinpath("schema.sql").read_text()
-    return text[:text.index("CREATE TABLE IF NOT EXISTS records")]
+    text = text[:text.index("CREATE TABLE IF NOT EXISTS records")]
+    text = re.sub(r"(full_at DOUBLE PRECISION),(\s*--[^\n]*)\n\s*daily TEXT[^\n]*", r"\1\2", text)
+    assert "daily" not in text
+    return text
 
 
-async def test_a_database_of_the_previous_schema_gets_the_records_table(tmp_path, db_url):
+async def test_a_database_of_the_previous_schema_gets_records_and_the_daily_board(tmp_path, db_url):
     old = _previous_schema()
     if db_url.startswith("postgresql:"):
         import psycopg
@@ -122,6 +125,15 @@ async def test_a_database_of_the_previous_schema_gets_the_records_table(tmp_path
         result = ResultRow(t.id, 1, anna.id, "Anna", 0, False, 0, None, "gave up")
         assert await store.end_round(t.id, 1, [result], 3.0, None, records={anna.id: "game: spider\n"})
         assert await store.records(t.id, 1) == ["game: spider\n"]
+        code = deal_code(bytes(range(16)))  # the daily board's tables and column
+        assert await store.daily_deal("2026-12-02", 2, code) == code
+        assert await store.daily_deal("2026-12-02", 2, deal_code(bytes(16))) == code  # the first one stays
+        d = await store.create_table(host="Anna", suits=2, rules="classic", rounds=1, seats=1, private=True,
+                                     code=None, standard=False, now=4.0, daily="2026-12-02")
+        assert (await store.table(d.id)).daily == "2026-12-02" and (await store.table(t.id)).daily is None
+        assert await store.daily_try("2026-12-02", 2, anna.id, d.id)
+        assert not await store.daily_try("2026-12-02", 2, anna.id, d.id + 1)
+        assert await store.daily_board("2026-12-02", 2) == ([], 1)
     finally:
         await store.close()
     if db_url.startswith("postgresql:"):

@@ -25,8 +25,9 @@ from typing import Any, Protocol
 
 from spider_tui.palast import messages as m, protocol
 from spider_tui.palast.protocol import Refusal
-from spider_tui.palast.server import records
+from spider_tui.palast.server import records, sweep
 from spider_tui.palast.server.league_board import LEAGUE_TOP, LeagueBoard
+from spider_tui.palast.server.daily import DailyTables
 from spider_tui.palast.server.watch import Watchers
 from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
@@ -93,6 +94,7 @@ class Palast:
         self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
         self.league_board = LeagueBoard(store)
         self.watchers = Watchers(self)  # who watches which table here (SPEC §16)
+        self.daily = DailyTables(self)  # the daily board (SPEC §16)
         self._lobby: tuple[float, list[m.TableInfo]] | None = None  # (made at, the public tables)
         # Each connected (or seated) player's address key, as the server counts it: two accounts
         # of one address never sit at one rated table (SPEC §13; loopback excepted).
@@ -129,7 +131,7 @@ class Palast:
         await self.ensure_standard()
         if self.house:
             await self.house.start()
-        self.spawn(self._sweep_forever())
+        self.spawn(sweep.sweep_forever(self))
 
     async def stop(self) -> None:
         for t in self.tables.values():
@@ -245,7 +247,7 @@ class Palast:
         for n in sorted(by_round):
             for r in by_round[n]:
                 totals[r.player_id] = totals.get(r.player_id, 0) + r.score
-            deal = deals.get(n, t.row.deal if n == t.row.round else None)
+            deal = deals.get(n, t.row.deal if n == t.row.round else None) if not t.row.daily else None
             out.append(round_over(t.id, n, deal, by_round[n], totals, t.bots()))
         return out
 
@@ -329,7 +331,11 @@ class Palast:
         if isinstance(req, m.AskLeague):
             return await self.league_answer(player.name)
         if isinstance(req, m.AskRecords):
-            return await records.answer(self.store, req, player.id)
+            return await records.answer(self.store, req, player.id, self.daily.told)
+        if isinstance(req, m.AskDaily):
+            return await self.daily.answer(req, player.name)
+        if isinstance(req, m.PlayDaily):
+            return await self.daily.play(player.id, player.name, req)
         if isinstance(req, (m.Watch, m.Unwatch)):
             return await self.watchers.watch(player.id, req) if isinstance(req, m.Watch) else self.watchers.unwatch(player.id)
         if isinstance(req, m.Open):
@@ -483,40 +489,6 @@ class Palast:
             self.cluster.announce(t.id, m.TableNews(table=t.id))
 
     # ------------------------------------------------------------------ the sweep
-    async def _sweep_forever(self) -> None:
-        step = max(0.02, min(1.0, self.options.out_seconds / 6, self.options.idle_seconds / 6,
-                             (self.options.house_bots_after or 4) / 4))
-        while True:
-            await asyncio.sleep(step)
-            try:
-                self.sweep()
-            except Exception:  # pragma: no cover - a bug here must not stop the sweeps
-                log.exception("sweep failed")
-
     def sweep(self) -> None:
-        """Mark players offline for ``out_seconds`` while playing as out, and end rounds whose
-        players are all done.  Runs every few seconds (with several processes, each one)."""
-        now = self.clock()
-        for t in list(self.tables.values()):
-            if t.row.round_state != ROUND_PLAYING or t.ending:
-                continue
-            for s in t.seats:
-                if s.game is None or s.state != "playing":
-                    continue
-                if self.is_online(s.player_id):
-                    self.offline_since.pop(s.player_id, None)
-                    t.out.discard(s.player_id)
-                    last = s.acted_at if s.acted_at is not None else t.row.round_started
-                    if (not s.bot and last is not None and now - last >= self.options.idle_seconds
-                            and s.player_id not in t.idle):
-                        t.idle.add(s.player_id)  # connected, but no action for idle_seconds: out
-                        t.mark(s)
-                    continue
-                since = self.offline_since.setdefault(s.player_id, now)
-                if now - since >= self.options.out_seconds and s.player_id not in t.out:
-                    t.out.add(s.player_id)
-                    t.mark(s)
-            t.check_done()
-        if self.house:
-            self.house.check()
-
+        """Mark players out who are offline or idle too long, end rounds nobody plays (``sweep.sweep``)."""
+        sweep.sweep(self)

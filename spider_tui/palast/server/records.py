@@ -11,7 +11,7 @@ actions (``Seat.replay``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
@@ -81,11 +81,16 @@ def round_is_over(row: TableRow, n: int) -> bool:
     return row.state == FINISHED or row.round > n or (row.round == n and row.round_state == ROUND_OVER)
 
 
-async def answer(store: Store, req: m.AskRecords, player_id: int) -> m.Records:
+async def answer(store: Store, req: m.AskRecords, player_id: int,
+                 told: Callable[[str, int], Awaitable[bool]]) -> m.Records:
     """The ``records`` answer: every player's record of that round, only once it is over
-    (refused with ``round_not_over`` before; a private table's only to its players)."""
+    (refused with ``round_not_over`` before; a private table's only to its players; a daily
+    try's once ``told(day, suits)`` says its day's deal may be told)."""
     row = await store.table(req.table)
-    if row is None or (row.private and all(s.player_id != player_id for s in await store.seats(row.id))):
+    if row is not None and row.daily:  # a daily try: anyone's, once its day's deal is told
+        if not await told(row.daily, row.suits):
+            raise Refusal("A daily table's records are handed out when its day is over.", code=m.Code.DAY_NOT_OVER)
+    elif row is None or (row.private and all(s.player_id != player_id for s in await store.seats(row.id))):
         raise Refusal("There is no such table.", code=m.Code.NO_TABLE)
     if req.round > max(row.round, 0) or req.round > row.rounds:
         raise Refusal("That table has not played that round.", code=m.Code.NO_ROUND)

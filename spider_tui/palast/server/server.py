@@ -384,9 +384,9 @@ class PalastServer:
             req = m.read_client(data)
         except Refusal:
             return False
-        if not isinstance(req, m.AskLeague):
+        if not isinstance(req, (m.AskLeague, m.AskDaily)):
             return False
-        answer = await self.palast.league_answer(None)
+        answer = await self.palast.league_answer(None) if isinstance(req, m.AskLeague) else await self.palast.daily.answer(req, None)
         answer.id = req.id
         out.send(answer)
         return True

@@ -26,6 +26,7 @@ from spider_tui.palast import messages as m
 from spider_tui.palast.commitment import commitment
 from spider_tui.palast.protocol import Refusal, play_rules
 from spider_tui.palast.server import league
+from spider_tui.palast.server.daily import told_deal
 from spider_tui.palast.server.progress import ProgressFeed
 from spider_tui.palast.server.records import records_of_round
 from spider_tui.palast.server.db import (
@@ -419,11 +420,11 @@ class LiveTable:
         self.feed.mark(s)
 
     # ------------------------------------------------------------------ rounds
-    async def start_round(self, n: int) -> bool:
-        """Deal round ``n`` (one deal for every seat) and start its clock; False when another
-        call (or process) started it."""
+    async def start_round(self, n: int, deal: str | None = None) -> bool:
+        """Deal round ``n`` (one deal for every seat: a fresh code, or ``deal``, the day's at a
+        daily table) and start its clock; False when another call (or process) started it."""
         lobby = self.lobby
-        deal = deal_code(lobby.options.draw())  # 16 bytes or nothing: a number can't get in
+        deal = deal or deal_code(lobby.options.draw())  # 16 bytes or nothing: a number can't get in
         now = lobby.clock()
         if not await lobby.store.start_round(self.id, n, deal, now, now + self.round_seconds()):
             return False
@@ -558,7 +559,7 @@ class LiveTable:
         for r in results:
             self.totals[r.player_id] = self.totals.get(r.player_id, 0) + r.score
         await self.reload_row()
-        over = round_over(self.id, n, self.row.deal, results, self.totals, self.bots())
+        over = round_over(self.id, n, told_deal(self.row), results, self.totals, self.bots())
         if not last:
             await self.publish(over)
             self.schedule()
