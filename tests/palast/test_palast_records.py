@@ -190,3 +190,23 @@ def test_a_record_made_by_the_palast_replays_to_its_result(seed, suits, plan, ga
     assert record.result == RESULT_OF[state]
     assert replayed.key() == g.key() if not g.lost else True
     assert [a for _ms, a in record.actions] == [a.move for a in actions if a.move != "give up"]
+
+
+async def test_the_new_refusals_read_in_german(palast):
+    """SPEC §17: the reasons of records, watching and the daily board in the client's language."""
+    from spider_tui.i18n import set_language
+
+    try:
+        de = await palast.raw()
+        await de.hello("Greta", None, lang="de")
+        missing = await de.request("records", check=False, table=1)
+        assert missing["reason"] == "'records' braucht 'table' und 'round'.", missing
+        assert (await de.ask(m.Unwatch(), check=False))["reason"] == "Du siehst keinem Tisch zu."
+        assert (await de.ask(m.PlayDaily(suits=1)))["type"] == "joined"
+        await de.wait_for("round")
+        await de.play("give up")
+        await de.wait_for("table_over")
+        again = await de.ask(m.PlayDaily(suits=1), check=False)
+        assert again["reason"] == "Du hattest deinen heutigen Versuch an diesem Tagestisch; komm morgen wieder."
+    finally:
+        set_language("en")
