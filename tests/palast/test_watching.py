@@ -95,3 +95,18 @@ async def test_no_watching_a_private_table_or_one_that_is_not_there(palast):
     bad = await carl.request("watch", check=False, table="1")
     assert bad["type"] == "refused" and bad["code"] == m.Code.BAD_MESSAGE.value
     assert json.dumps(bad)  # the answer is plain JSON
+
+
+async def test_a_player_who_watches_their_own_table_gets_each_event_once(palast):
+    anna, bo, table = await _table(palast, rounds=1)
+    await anna.start()
+    await anna.wait_for("round")
+    assert (await anna.ask(m.Watch(table=table)))["type"] == "watching"
+    await bo.play("give up")
+    await bo.wait_for("progress", player="Bo", state="gave up")
+    await anna.wait_for("progress", player="Bo", state="gave up")
+    await anna.play("give up")
+    await anna.wait_for("table_over")
+    assert sum(1 for msg in anna.received if msg["type"] == "round_over") == 1
+    assert sum(1 for msg in anna.received if msg.get("type") == "progress" and msg["player"] == "Bo"
+               and msg["state"] == "gave up") == 1

@@ -100,9 +100,10 @@ class Watchers:
             text = protocol.dumps(message)
         else:
             return
+        seated = self.lobby.seated
         for pid in list(watchers):
             send = self.lobby.online.get(pid)
             if send is None:
                 self.stop(pid)  # gone: its connection's end told the lobby
-            else:
+            elif seated.get(pid) != table_id:  # one who sits there has it as a player already
                 send(text)
