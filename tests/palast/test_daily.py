@@ -102,3 +102,25 @@ async def test_spider_league_daily_prints_the_board(palast):
         assert await asyncio.to_thread(cmd_league, ["--server", palast.url, "--daily"]) == 0
     text = out.getvalue()
     assert "Anna" in text and data["boards"][0]["commitment"] in text and "told when the day is over" in text
+
+
+async def test_the_headless_client_reads_the_board_plays_the_try_and_gets_the_records(palast):
+    anna = await palast.player("Anna")
+    board = await anna.daily(suits=2)
+    assert [b.suits for b in board.boards] == [2] and board.boards[0].entries == []
+    joined = await anna.daily_play(2)
+    await anna.wait_for("round", table=joined["table"]["id"])
+    await anna.play("give up")
+    await anna.wait_for("table_over")
+    assert [e.player for e in (await anna.daily(suits=2)).boards[0].entries] == ["Anna"]
+    from spider_tui.palast.client.client import Refused
+
+    try:
+        await anna.records(joined["table"]["id"], 1)
+    except Refused as r:
+        assert r.code is m.Code.DAY_NOT_OVER
+    else:
+        raise AssertionError("a daily try's records before its day is over")
+    palast.server.palast.clock = lambda: day_ends(board.day) + 1.0
+    (text,) = await anna.records(joined["table"]["id"], 1)
+    assert records.read_checked(text)[0].result == "gave up"
