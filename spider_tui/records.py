@@ -350,7 +350,7 @@ def check(record: Record, text: str | None = None) -> Game:
         raise RecordError(end, _("the record says {v0}; its actions win the round").format(v0=record.result))
     if record.result == "stuck" and not game.stuck:
         raise RecordError(end, _("the record says stuck; moves are left at its end"))
-    if record.result == "time":
+    if record.result == "time" and record.palast is None:  # a Palast round's clock is the server's
         limit = game.rules.countdown
         if limit is None:
             raise RecordError(end, _("the record says time, but its rules have no countdown"))

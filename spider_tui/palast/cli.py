@@ -219,6 +219,10 @@ def league_parser() -> Parser:
     p = Parser(prog="spider league", description=_("Print the Palast league: ratings, tables, wins, experience."))
     p.add_argument("--server", type=_url, default=None, metavar="URL", help=_(SERVER_HELP).format(url=DEFAULT_URL))
     p.add_argument("--json", action="store_true", help=_('print {"players": [...]} for scripts'))
+    p.add_argument("--daily", action="store_true",
+                   help=_("print the daily board instead: today's deal per suit count, ranked by points then time"))
+    p.add_argument("--suits", type=int, choices=(1, 2, 4), default=None, metavar="K",
+                   help=_("with --daily: only the board of K suits (1, 2 or 4)"))
     return p
 
 
@@ -259,6 +263,10 @@ def _plain(text: object) -> str:
 def cmd_league(argv: list[str]) -> int:
     args = league_parser().parse_args(argv)
     args.server = args.server or remembered_server()
+    if args.daily or args.suits is not None:
+        from spider_tui.palast.daily_cli import print_daily
+
+        return print_daily(args.server, args.suits, args.json)
     try:
         players, total = asyncio.run(_fetch_league(args.server))
     except (OSError, ConnectionError, asyncio.TimeoutError, Exception) as e:  # noqa: BLE001 - one line, no traceback

@@ -75,6 +75,10 @@ class Code(str, Enum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     ILLEGAL_MOVE = "illegal_move"
     TRY_AGAIN = "try_again"  # the server could not do it just now; nothing changed
+    ROUND_NOT_OVER = "round_not_over"  # a round's records before its round_over
+    NOT_WATCHING = "not_watching"  # 'unwatch' while watching no table
+    DAILY_DONE = "daily_done"  # the player had today's try at that suit count
+    DAY_NOT_OVER = "day_not_over"  # a daily try's records before its day is over
     UNREACHABLE = "unreachable"  # the client's own: nothing answered at the address (never sent)
 
     @classmethod
@@ -237,6 +241,45 @@ class Ranked(Part):
 
 
 @dataclass(kw_only=True)
+class Line(Part):
+    """One player's line as a watcher sees it (a ``progress`` without its table)."""
+
+    player: str
+    score: int | None = 0
+    runs: int = 0
+    moves: int = 0
+    state: str = "playing"
+    seconds: float | None = flag(None)
+    bot: bool = flag(False)
+
+
+@dataclass(kw_only=True)
+class DailyEntry(Part):
+    """One finished try of a daily board."""
+
+    player: str
+    score: int = 0
+    moves: int = 0
+    seconds: float | None = None
+    state: str = ""
+    place: int = 0
+    bot: bool = flag(False)
+
+
+@dataclass(kw_only=True)
+class DailyBoard(Part):
+    """One suit count's daily board: its commitment all day, its deal once the day is over."""
+
+    suits: int
+    commitment: str | None = None
+    deal: str | None = None
+    entries: list[DailyEntry] = many()
+    total: int = 0
+    playing: int = 0
+    me: DailyEntry | None = None
+
+
+@dataclass(kw_only=True)
 class LeagueRow(Part):
     name: str
     rating: float = 0.0
@@ -359,6 +402,51 @@ class AskLeague(Message):
     TYPE = "league"
 
 
+@dataclass(kw_only=True)
+class AskRecords(Message):
+    """Every player's record of a finished round (SPEC §16), never before its ``round_over``."""
+
+    TYPE = "records"
+    PRESENCE_FIRST = True
+    table: int = wire(whole=(1, MAX_INT), missing="'records' needs 'table' and 'round'.")
+    round: int = wire(whole=(1, ROUNDS[1]), missing="'records' needs 'table' and 'round'.")
+
+
+@dataclass(kw_only=True)
+class Watch(Message):
+    """Watch a running table (SPEC §16): its players' lines live, no position of a running round."""
+
+    TYPE = "watch"
+    table: int = wire(whole=(1, MAX_INT), missing="'watch' needs 'table'.")
+
+
+@dataclass(kw_only=True)
+class Unwatch(Message):
+    TYPE = "unwatch"
+
+
+@dataclass(kw_only=True)
+class AskDaily(Message):
+    """The daily board (SPEC §16): today's (or a past ``day``'s), every suit count or one."""
+
+    TYPE = "daily"
+    suits: int | None = wire(None, omit=True, one_of=SUITS, bad="'suits' must be 1, 2 or 4.")
+    day: str | None = wire(None, omit=True, text=10)
+
+    def checked(self) -> AskDaily:
+        if self.day is not None and not _is_day(self.day):
+            raise Refusal("'day' is a UTC date like 2026-12-01.", self.id)
+        return self
+
+
+@dataclass(kw_only=True)
+class PlayDaily(Message):
+    """Today's one try at the daily table of ``suits`` suits."""
+
+    TYPE = "daily_play"
+    suits: int = wire(one_of=SUITS, bad="'suits' must be 1, 2 or 4.", missing="'daily_play' needs 'suits' (1, 2 or 4).")
+
+
 # -- server → client: answers
 @dataclass(kw_only=True)
 class Welcome(Message):
@@ -424,6 +512,43 @@ class League(Message):
 
 
 @dataclass(kw_only=True)
+class Records(Message):
+    TYPE = "records"
+    #: each player's record of the round, the text of docs/records.md
+    records: list[str] = many()
+    table: int | None = flag(None)
+    round: int | None = flag(None)
+
+
+@dataclass(kw_only=True)
+class Daily(Message):
+    TYPE = "daily"
+    day: str
+    #: when the day is over (unix seconds): its deals are told then
+    ends_at: float = 0.0
+    boards: list[DailyBoard] = many()
+
+
+@dataclass(kw_only=True)
+class Watching(Message):
+    """The answer to ``watch``: the table, and each player's line of the round in play (or of
+    the last one).  Then the table's ``progress``, ``round_over``, ``table_over`` and ``table``
+    events follow, and ``watch_round`` when a round starts."""
+
+    TYPE = "watching"
+    table: TableInfo
+    lines: list[Line] = many()
+    ends_at: float | None = None
+    commitment: str | None = None
+
+
+@dataclass(kw_only=True)
+class Unwatched(Message):
+    TYPE = "unwatched"
+    table: int
+
+
+@dataclass(kw_only=True)
 class Refused(Message):
     TYPE = "refused"
     reason: str = ""
@@ -455,6 +580,17 @@ class Round(Message):
     position: str
     ends_at: float | None = None
     commitment: str | None = None  # hex SHA-256 of the deal code told in round_over (palast.commitment)
+
+
+@dataclass(kw_only=True)
+class WatchRound(Message):
+    """A round started at the watched table: a ``round`` without any position."""
+
+    TYPE = "watch_round"
+    table: int
+    round: int
+    ends_at: float | None = None
+    commitment: str | None = None
 
 
 @dataclass(kw_only=True)
@@ -551,13 +687,16 @@ class Resync(Message):
 INTERNAL_MESSAGES: dict[str, type[Message]] = {
     cls.TYPE: cls for cls in (TableNews, ActionTaken, Presence, Alive, Resync)}
 CLIENT_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague)}
+    cls.TYPE: cls for cls in (Hello, ListTables, Open, Join, Leave, Start, Ready, Play, AskLeague, AskRecords, Watch, Unwatch,
+                              AskDaily, PlayDaily)}
 SERVER_MESSAGES: dict[str, type[Message]] = {
-    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Refused, Error,
+    cls.TYPE: cls for cls in (Welcome, Tables, Joined, Left, Started, ReadyTaken, Played, League, Records, Daily, Watching, Unwatched,
+                          Refused, Error, WatchRound,
                           Round, Progress, RoundOver, TableOver, TableChanged, Closed)}
 #: The objects inside messages, by the name docs/protocol.md gives them.
 PARTS: dict[str, type[Part]] = {"table": TableInfo, "seated": Seated, "turned_up": TurnedUp, "standings": Standing,
-                                "ranking": Ranked, "players": LeagueRow}
+                                "ranking": Ranked, "players": LeagueRow, "lines": Line,
+                                "boards": DailyBoard, "entries": DailyEntry}
 
 
 def fields_of(cls: type[Message]) -> tuple[str, ...]:
@@ -664,6 +803,16 @@ def _check(f: dataclasses.Field, value: Any, msg_id: int | None) -> Any:
     if has_control(value):
         raise Refusal(f"'{name}' may not hold control characters.", msg_id)
     return value
+
+
+def _is_day(text: str) -> bool:
+    """Whether ``text`` is a date ``YYYY-MM-DD``."""
+    import datetime
+
+    try:
+        return datetime.date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def has_control(text: str) -> bool:

@@ -95,6 +95,17 @@ TEMPLATES = (
     N_("A name can't start or end with a space or hold two in a row."),
     N_("A name is at most {most} columns wide (a wide letter such as 王 takes two)."),
     N_("A name may hold only letters, digits, space and - _ ."),
+    N_("A round's records are handed out after its round_over, not while it is played."),
+    N_("That table has not played that round."),
+    N_("A daily table's records are handed out when its day is over."),
+    N_("That table has {count} watchers already; try again later."),
+    N_("You are watching no table."),
+    N_("That day has not begun."),
+    N_("You had today's try at that daily table; come back tomorrow."),
+    N_("'records' needs 'table' and 'round'."),
+    N_("'watch' needs 'table'."),
+    N_("'daily_play' needs 'suits' (1, 2 or 4)."),
+    N_("'day' is a UTC date like 2026-12-01."),
 )
 #: Words inside a reason that are said in the client's language too (the waits: ``30 s``, ``2 min``).
 SPANS = (N_("{n} s"), N_("{n} min"))

@@ -259,14 +259,14 @@ class _LastMomentWriter:
     def __getattr__(self, name):
         return getattr(self.store, name)
 
-    async def end_round(self, table_id, round, results, now, next_at, seqs=None):
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None, records=None):
         if self.written is None:
             from spider_tui.palast.server.db import ActionRow
 
             pid = (await self.store.player_by_name(self.player)).id
             seq = max([a.seq for a in await self.store.actions(table_id, round) if a.player_id == pid], default=0) + 1
             self.written = await self.store.add_action(ActionRow(table_id, round, pid, seq, "deal", now))
-        return await self.store.end_round(table_id, round, results, now, next_at, seqs)
+        return await self.store.end_round(table_id, round, results, now, next_at, seqs, records)
 
 
 async def test_an_action_written_as_the_round_ends_is_counted_in_its_results(palast_factory):

@@ -219,6 +219,34 @@ class PalastClient:
     async def league(self) -> list[dict]:
         return (await self.ask(m.AskLeague()))["players"]
 
+    async def records(self, table: int, round: int) -> list[str]:
+        """Every player's record of a finished round (SPEC §16), each the text of docs/records.md
+        (still to be read and checked with ``spider_tui.records.read_checked``); raises
+        ``Refused`` before the round's ``round_over``."""
+        answer = (await self.ask(m.AskRecords(table=table, round=round))).message
+        return answer.records if isinstance(answer, m.Records) else []
+
+    async def watch(self, table: int) -> m.Watching:
+        """Watch a running table (SPEC §16): its lines now; its events follow."""
+        answer = (await self.ask(m.Watch(table=table))).message
+        if not isinstance(answer, m.Watching):
+            raise ConnectionError(f"the server answered watch with {answer.TYPE!r}")
+        return answer
+
+    async def unwatch(self) -> Received:
+        return await self.ask(m.Unwatch())
+
+    async def daily(self, suits: int | None = None, day: str | None = None) -> m.Daily:
+        """The daily board (SPEC §16): today's (or ``day``'s), one suit count or all."""
+        answer = (await self.ask(m.AskDaily(suits=suits, day=day))).message
+        if not isinstance(answer, m.Daily):
+            raise ConnectionError(f"the server answered daily with {answer.TYPE!r}")
+        return answer
+
+    async def daily_play(self, suits: int) -> Received:
+        """Today's one try at the daily table of ``suits`` suits: ``joined``, then its ``round``."""
+        return await self.ask(m.PlayDaily(suits=suits))
+
     async def next_event(self, timeout: float | None = None) -> Received | None:
         """The next event, or None when the connection closed."""
         if not self._events.empty():

@@ -25,7 +25,10 @@ from typing import Any, Protocol
 
 from spider_tui.palast import messages as m, protocol
 from spider_tui.palast.protocol import Refusal
-from spider_tui.palast.server import league
+from spider_tui.palast.server import records, sweep
+from spider_tui.palast.server.league_board import LEAGUE_TOP, LeagueBoard
+from spider_tui.palast.server.daily import DailyTables
+from spider_tui.palast.server.watch import Watchers
 from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
 from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING, WAITING, PlayerRow, ResultRow, Store, TableRow
@@ -40,8 +43,6 @@ STOP_SECONDS = 5.0
 
 STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
 TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
-LEAGUE_TOP = 50  # players in a `league` answer, plus the asker's own row
-LEAGUE_SECONDS = 5.0
 LOBBY_SECONDS = 0.5  # the lobby's public tables are made at most this often (and on each change)
 UNTOLD_KEPT = 10_000  # players away when their table ended whose last messages are kept
 SAME_ADDRESS = ("Another account from your address already sits at this table, and it is rated: "
@@ -91,7 +92,9 @@ class Palast:
         self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
         self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
-        self._league: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
+        self.league_board = LeagueBoard(store)
+        self.watchers = Watchers(self)  # who watches which table here (SPEC §16)
+        self.daily = DailyTables(self)  # the daily board (SPEC §16)
         self._lobby: tuple[float, list[m.TableInfo]] | None = None  # (made at, the public tables)
         # Each connected (or seated) player's address key, as the server counts it: two accounts
         # of one address never sit at one rated table (SPEC §13; loopback excepted).
@@ -128,7 +131,7 @@ class Palast:
         await self.ensure_standard()
         if self.house:
             await self.house.start()
-        self.spawn(self._sweep_forever())
+        self.spawn(sweep.sweep_forever(self))
 
     async def stop(self) -> None:
         for t in self.tables.values():
@@ -169,6 +172,7 @@ class Palast:
     def drop(self, t: LiveTable) -> None:
         """Stop keeping ``t`` (finished or closed): its timer stops, its players sit nowhere."""
         self.lobby_changed()
+        self.watchers.dropped(t.id)
         t.cancel()
         if t.unsubscribe:
             t.unsubscribe()
@@ -185,6 +189,7 @@ class Palast:
         t = self.tables.get(table_id)
         if t is None or message["type"].startswith("_"):  # "_…": between server processes only
             return
+        self.watchers.deliver(table_id, message)
         text = protocol.dumps(message)  # made once for the whole table
         for s in t.seats:
             send = self.online.get(s.player_id) if not s.left else None  # one who left may sit elsewhere
@@ -242,7 +247,7 @@ class Palast:
         for n in sorted(by_round):
             for r in by_round[n]:
                 totals[r.player_id] = totals.get(r.player_id, 0) + r.score
-            deal = deals.get(n, t.row.deal if n == t.row.round else None)
+            deal = deals.get(n, t.row.deal if n == t.row.round else None) if not t.row.daily else None
             out.append(round_over(t.id, n, deal, by_round[n], totals, t.bots()))
         return out
 
@@ -250,6 +255,7 @@ class Palast:
         if self.online.get(player_id) != send:  # bound methods: equal, never identical
             return  # a newer connection took over
         del self.online[player_id]
+        self.watchers.stop(player_id)
         self.offline_since[player_id] = self.clock()
         if player_id not in self.seated:
             self.addresses.pop(player_id, None)
@@ -324,6 +330,14 @@ class Palast:
             return self.list_tables(player.id, req.page)
         if isinstance(req, m.AskLeague):
             return await self.league_answer(player.name)
+        if isinstance(req, m.AskRecords):
+            return await records.answer(self.store, req, player.id, self.daily.told)
+        if isinstance(req, m.AskDaily):
+            return await self.daily.answer(req, player.name)
+        if isinstance(req, m.PlayDaily):
+            return await self.daily.play(player.id, player.name, req)
+        if isinstance(req, (m.Watch, m.Unwatch)):
+            return await self.watchers.watch(player.id, req) if isinstance(req, m.Watch) else self.watchers.unwatch(player.id)
         if isinstance(req, m.Open):
             return await self._open(player, req)
         if isinstance(req, m.Join):
@@ -354,31 +368,11 @@ class Palast:
 
     def league_changed(self) -> None:
         """A table's round ended: the league is read again when next asked."""
-        self._league = None
-
-    async def league(self) -> list[dict]:
-        """Every ranked player, best first, each with its ``place`` (read at most every
-        ``LEAGUE_SECONDS``, and again after a table of this process finished)."""
-        now = time.monotonic()
-        if self._league is not None and now - self._league[0] < LEAGUE_SECONDS:
-            return self._league[1]
-        rows = await self.store.league()
-        out: list[dict[str, Any]] = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
-                "wins": p.wins, "experience": p.experience} for p in rows]
-        out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
-        for i, p in enumerate(out, 1):
-            p["place"] = i
-        self._league = (now, out)
-        return out
+        self.league_board.changed()
 
     async def league_answer(self, name: str | None = None) -> m.League:
-        """The ``league`` answer: the best ``LEAGUE_TOP`` players, how many are ranked, and the
-        asker's own row (``me``, None when not ranked yet)."""
-        rows = await self.league()
-        key = name.casefold() if name else None
-        me = next((p for p in rows if p["name"].casefold() == key), None) if key else None
-        return m.League(players=[m.LeagueRow.from_json(p) for p in rows[:LEAGUE_TOP]], total=len(rows),
-                        me=m.LeagueRow.from_json(me) if me else None)
+        """The ``league`` answer (``league_board.LeagueBoard.answer``)."""
+        return await self.league_board.answer(name)
 
     # ------------------------------------------------------------------ seating
     async def _open(self, player: PlayerRow, req: m.Open) -> m.Joined:
@@ -495,40 +489,6 @@ class Palast:
             self.cluster.announce(t.id, m.TableNews(table=t.id))
 
     # ------------------------------------------------------------------ the sweep
-    async def _sweep_forever(self) -> None:
-        step = max(0.02, min(1.0, self.options.out_seconds / 6, self.options.idle_seconds / 6,
-                             (self.options.house_bots_after or 4) / 4))
-        while True:
-            await asyncio.sleep(step)
-            try:
-                self.sweep()
-            except Exception:  # pragma: no cover - a bug here must not stop the sweeps
-                log.exception("sweep failed")
-
     def sweep(self) -> None:
-        """Mark players offline for ``out_seconds`` while playing as out, and end rounds whose
-        players are all done.  Runs every few seconds (with several processes, each one)."""
-        now = self.clock()
-        for t in list(self.tables.values()):
-            if t.row.round_state != ROUND_PLAYING or t.ending:
-                continue
-            for s in t.seats:
-                if s.game is None or s.state != "playing":
-                    continue
-                if self.is_online(s.player_id):
-                    self.offline_since.pop(s.player_id, None)
-                    t.out.discard(s.player_id)
-                    last = s.acted_at if s.acted_at is not None else t.row.round_started
-                    if (not s.bot and last is not None and now - last >= self.options.idle_seconds
-                            and s.player_id not in t.idle):
-                        t.idle.add(s.player_id)  # connected, but no action for idle_seconds: out
-                        t.mark(s)
-                    continue
-                since = self.offline_since.setdefault(s.player_id, now)
-                if now - since >= self.options.out_seconds and s.player_id not in t.out:
-                    t.out.add(s.player_id)
-                    t.mark(s)
-            t.check_done()
-        if self.house:
-            self.house.check()
-
+        """Mark players out who are offline or idle too long, end rounds nobody plays (``sweep.sweep``)."""
+        sweep.sweep(self)

@@ -237,6 +237,8 @@ class PalastServer:
             create_connection=connection_class(self.guard),
         )
         self.port = self._server.sockets[0].getsockname()[1]
+        if self.palast.options.address is None:  # the records' `palast:` header (SPEC §16)
+            self.palast.options.address = f"ws://{self.host}:{self.port}"
 
     async def serve_forever(self) -> None:
         assert self._server is not None
@@ -421,9 +423,9 @@ class PalastServer:
             req = m.read_client(data)
         except Refusal:
             return False
-        if not isinstance(req, m.AskLeague):
+        if not isinstance(req, (m.AskLeague, m.AskDaily)):
             return False
-        answer = await self.palast.league_answer(None)
+        answer = await self.palast.league_answer(None) if isinstance(req, m.AskLeague) else await self.palast.daily.answer(req, None)
         answer.id = req.id
         out.send(answer)
         return True

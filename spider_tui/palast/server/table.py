@@ -26,6 +26,9 @@ from spider_tui.palast import messages as m
 from spider_tui.palast.commitment import commitment
 from spider_tui.palast.protocol import Refusal, play_rules
 from spider_tui.palast.server import league
+from spider_tui.palast.server.daily import told_deal
+from spider_tui.palast.server.progress import ProgressFeed
+from spider_tui.palast.server.records import records_of_round
 from spider_tui.palast.server.db import (
     PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING, ActionRow, Placing, PlayerRow, ResultRow, StaleRound, TableRow,
 )
@@ -93,6 +96,9 @@ class Options:
     #: Draws a round's deal: 16 bytes from the operating system's CSPRNG, named by a deal code
     #: (SPEC §2); never a number.  Tests may fix the bytes.
     draw: Callable[[], bytes] = field(default=lambda: secrets.token_bytes(CODE_BYTES))
+    #: The Palast's address as its round records name it (SPEC §16 ``palast:``); the server sets
+    #: ``ws://HOST:PORT`` when it starts and none was given.
+    address: str | None = None
 
 
 def apply_action(g: Game, move: str) -> None:
@@ -251,8 +257,7 @@ class LiveTable:
         self.seats: list[Seat] = []
         self.totals: dict[int, int] = {}
         self.timer: asyncio.TimerHandle | None = None
-        self.dirty: set[int] = set()
-        self.flush: asyncio.TimerHandle | None = None
+        self.feed = ProgressFeed(self)  # the seats' progress events
         self.ending = False
         self.unsubscribe: Callable[[], None] | None = None
         self.out: set[int] = set()  # players "out" this round (offline ≥ out_seconds)
@@ -371,8 +376,7 @@ class LiveTable:
     def stop(self) -> None:
         """The server stops: no timer, no progress to flush."""
         self.cancel()
-        if self.flush:
-            self.flush.cancel()
+        self.feed.stop()
 
     # ------------------------------------------------------------------ what players see
     async def publish(self, message: m.Message) -> None:
@@ -393,15 +397,7 @@ class LiveTable:
 
     def progress(self, s: Seat) -> m.Progress:
         """The seat's ``progress`` event."""
-        g = s.game
-        state = self.state_of(s)
-        if state == "playing" and not self.lobby.is_online(s.player_id):
-            state = "offline"
-        seconds = None
-        if state == "solved" and s.ended_at is not None and self.row.round_started is not None:
-            seconds = round(s.ended_at - self.row.round_started, 1)
-        return m.Progress(table=self.id, player=s.name, score=g.score if g else 0, runs=len(g.done) if g else 0,
-                          moves=g.moves if g else 0, state=state, bot=s.bot, seconds=seconds)
+        return self.feed.progress(s)
 
     def state_of(self, s: Seat) -> str:
         """The seat's state in this round: its game's, or ``out`` (offline too long while playing)."""
@@ -421,23 +417,14 @@ class LiveTable:
 
     def mark(self, s: Seat) -> None:
         """Send the seat's progress to the table soon, coalescing bursts (well within 1 s)."""
-        self.dirty.add(s.player_id)
-        if self.flush is None:
-            self.flush = asyncio.get_running_loop().call_later(self.lobby.options.progress_delay, self._flush)
-
-    def _flush(self) -> None:
-        self.flush = None
-        dirty, self.dirty = self.dirty, set()
-        for s in self.seats:
-            if s.player_id in dirty and s.game is not None:
-                self.lobby.spawn(self.publish(self.progress(s)))
+        self.feed.mark(s)
 
     # ------------------------------------------------------------------ rounds
-    async def start_round(self, n: int) -> bool:
-        """Deal round ``n`` (one deal for every seat) and start its clock; False when another
-        call (or process) started it."""
+    async def start_round(self, n: int, deal: str | None = None) -> bool:
+        """Deal round ``n`` (one deal for every seat: a fresh code, or ``deal``, the day's at a
+        daily table) and start its clock; False when another call (or process) started it."""
         lobby = self.lobby
-        deal = deal_code(lobby.options.draw())  # 16 bytes or nothing: a number can't get in
+        deal = deal or deal_code(lobby.options.draw())  # 16 bytes or nothing: a number can't get in
         now = lobby.clock()
         if not await lobby.store.start_round(self.id, n, deal, now, now + self.round_seconds()):
             return False
@@ -547,9 +534,7 @@ class LiveTable:
         if row.round != n or row.round_state != ROUND_PLAYING or self.ending:
             return
         self.ending = True
-        if self.flush is not None:  # the last progress (an "out", a last move) goes out before round_over
-            self.flush.cancel()
-            self._flush()
+        self.feed.flush_now()  # the last progress (an "out", a last move) goes out before round_over
         last = n >= row.rounds
         for attempt in range(5):
             if lobby.cluster or attempt:  # the games as written, whichever process played them
@@ -558,7 +543,8 @@ class LiveTable:
             results, seqs = self._results(n, now)
             next_at = None if last else now + lobby.options.between_seconds
             try:
-                ended = await lobby.store.end_round(self.id, n, results, now, next_at, seqs)
+                made = await records_of_round(self, n, results, now)  # written with the results (SPEC §16)
+                ended = await lobby.store.end_round(self.id, n, results, now, next_at, seqs, made)
             except StaleRound:  # a last action was written meanwhile (on another process): read the games again
                 log.info("table %s round %s: an action came in while the round ended; counting it", self.id, n)
                 continue
@@ -573,7 +559,7 @@ class LiveTable:
         for r in results:
             self.totals[r.player_id] = self.totals.get(r.player_id, 0) + r.score
         await self.reload_row()
-        over = round_over(self.id, n, self.row.deal, results, self.totals, self.bots())
+        over = round_over(self.id, n, told_deal(self.row), results, self.totals, self.bots())
         if not last:
             await self.publish(over)
             self.schedule()

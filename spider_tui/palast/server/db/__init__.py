@@ -65,6 +65,7 @@ class TableRow:
     next_at: float | None  # between rounds: when the next round starts at the latest
     created: float
     full_at: float | None  # a standard table: when its second player sat down
+    daily: str | None = None  # a daily try (SPEC §16): its UTC day, YYYY-MM-DD
 
     @property
     def training(self) -> bool:
@@ -76,6 +77,7 @@ class TableRow:
 ADDED_COLUMNS = (
     ("players", "bot", "INTEGER NOT NULL DEFAULT 0"),
     ("seats", "left_at", "DOUBLE PRECISION"),
+    ("tables", "daily", "TEXT"),
 )
 
 #: The columns a ``PlayerRow`` / ``TableRow`` is read from, in field order (both stores' SQL).
@@ -96,7 +98,7 @@ def seat_row(row: "Sequence[object]") -> SeatRow:
     return SeatRow(*r)  # type: ignore[arg-type]
 TABLE_COLS = (
     "id, host, suits, rules, rounds, seats, private, code, standard, state, round, round_state, "
-    "deal, round_started, ends_at, next_at, created, full_at"
+    "deal, round_started, ends_at, next_at, created, full_at, daily"
 )
 
 
@@ -183,7 +185,7 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def create_table(
         self, *, host: str | None, suits: int, rules: str, rounds: int, seats: int,
-        private: bool, code: str | None, standard: bool, now: float,
+        private: bool, code: str | None, standard: bool, now: float, daily: str | None = None,
     ) -> TableRow: ...
 
     @abc.abstractmethod
@@ -253,9 +255,10 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def end_round(self, table_id: int, round: int, results: Sequence[ResultRow], now: float, next_at: float | None,
-                        seqs: Mapping[int, int] | None = None) -> bool:
-        """End a round in play: write its results, add each score to the player's experience,
-        set the next round's latest start.  True when this call ended it (once only).
+                        seqs: Mapping[int, int] | None = None, records: Mapping[int, str] | None = None) -> bool:
+        """End a round in play: write its results (and ``records``, player id -> the player's
+        record text, SPEC §16), add each score to the player's experience, set the next round's
+        latest start.  True when this call ended it (once only).
 
         ``seqs`` (player id -> the last action ``seq`` the results were made from) guards the
         last moment of a round played on several processes: when the database holds an action
@@ -267,10 +270,63 @@ class Store(abc.ABC):
         """Every finished round's results of a table, by round."""
 
     @abc.abstractmethod
+    async def daily_deal(self, day: str, suits: int, deal: str) -> str:
+        """The day's deal at ``suits`` suits: ``deal`` when this call is the first to ask (kept),
+        else the one kept before (every process and player gets the same)."""
+
+    @abc.abstractmethod
+    async def daily_told(self, day: str, suits: int) -> str | None:
+        """The day's deal if one was drawn (no new one is)."""
+
+    @abc.abstractmethod
+    async def daily_try(self, day: str, suits: int, player_id: int, table_id: int) -> bool:
+        """Take the player's one try of the day at ``suits`` suits (at ``table_id``); False when
+        they had it already."""
+
+    @abc.abstractmethod
+    async def daily_board(self, day: str, suits: int) -> tuple[list[DailyRow], int]:
+        """The day's finished tries, best first (points, then time), and how many tries are
+        still in play."""
+
+    @abc.abstractmethod
+    async def records(self, table_id: int, round: int) -> list[str]:
+        """Every player's record of a finished round (written by ``end_round``), by player id;
+        ``[]`` for a round that ended before records were kept."""
+
+    @abc.abstractmethod
     async def finish_table(self, table_id: int, ranking: Sequence[Placing], counted: bool, rate: Rater) -> bool:
         """Make the table finished; if ``counted``, update the league (rating, tables, wins)
         from ``ranking`` in the same transaction.  True when this call finished it (once only)."""
 
+
+#: The ``records`` table (SPEC §16), added by schema version 4; both stores create it on open
+#: when a database of an earlier version lacks it (``schema.sql`` has it for a new one).
+RECORDS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS records (table_id INTEGER NOT NULL, round INTEGER NOT NULL, "
+    "player_id INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, round, player_id))"
+)
+#: The daily board's tables (SPEC §16), also schema version 4 (with ``tables.daily``).
+DAILY_TABLES = (
+    "CREATE TABLE IF NOT EXISTS daily (day TEXT NOT NULL, suits INTEGER NOT NULL, deal TEXT NOT NULL, "
+    "PRIMARY KEY (day, suits))",
+    "CREATE TABLE IF NOT EXISTS daily_tries (day TEXT NOT NULL, suits INTEGER NOT NULL, player_id INTEGER NOT NULL, "
+    "table_id INTEGER NOT NULL, PRIMARY KEY (day, suits, player_id))",
+)
+#: One finished try of a daily board (``Store.daily_board``), read with the player's name.
+DAILY_COLS = ("p.name, p.bot, r.score, r.solved, r.moves, r.seconds, r.state FROM daily_tries d "
+              "JOIN players p ON p.id = d.player_id JOIN results r ON r.table_id = d.table_id AND r.player_id = d.player_id "
+              "WHERE d.day = {p} AND d.suits = {p} ORDER BY r.score DESC, r.seconds, p.name_key")
+
+
+@dataclass(frozen=True, slots=True)
+class DailyRow:
+    name: str
+    bot: bool
+    score: int
+    solved: bool
+    moves: int
+    seconds: float | None
+    state: str
 
 #: Names are unique by their confusable skeleton too (``palast.names.key``).  A database made
 #: before that gets the column, each player's skeleton oldest first (a later name whose skeleton
@@ -333,5 +389,5 @@ __all__ = [
     "StaleRound", "stale", "Store", "PlayerRow", "TableRow", "SeatRow", "ActionRow", "ResultRow", "Placing", "Rater",
     "WAITING", "PLAYING", "FINISHED", "NO_ROUND", "ROUND_PLAYING", "ROUND_OVER", "open_store",
     "PLAYER_COLS", "TABLE_COLS", "table_row", "result_row", "SEAT_COLS", "seat_row", "player_row", "ADDED_COLUMNS",
-    "SKELETON_COLUMN", "SKELETON_INDEX", "skeletons",
+    "SKELETON_COLUMN", "SKELETON_INDEX", "skeletons", "RECORDS_TABLE", "DAILY_TABLES", "DAILY_COLS", "DailyRow",
 ]

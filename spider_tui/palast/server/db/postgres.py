@@ -27,7 +27,7 @@ import psycopg
 from spider_tui.palast.server.db import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
+    ADDED_COLUMNS, DAILY_COLS, DAILY_TABLES, RECORDS_TABLE, DailyRow, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
 from spider_tui.palast.messages import Code, Reason
@@ -39,8 +39,9 @@ T = TypeVar("T")
 _SCHEMA_LOCK = 0x5B1DE7
 #: The schema version (``palast_schema``): each step is applied once, in order, in ``open``.
 #: 2: players.skeleton (names unique by their confusable skeleton); 3: deal codes, round_deals,
-#: house bots, leaving a running table.
-SCHEMA_VERSION = 3
+#: house bots, leaving a running table; 4: every player's record of every round, the daily board
+#: (SPEC §16).
+SCHEMA_VERSION = 4
 
 
 def migration_3() -> list[str]:
@@ -51,6 +52,43 @@ def migration_3() -> list[str]:
            "deal TEXT NOT NULL, PRIMARY KEY (table_id, round))"]
     out += [f"ALTER TABLE {t} ADD COLUMN IF NOT EXISTS {c} {d}" for t, c, d in ADDED_COLUMNS]
     return out
+
+
+async def migrate(first: psycopg.AsyncConnection) -> None:
+    """Bring the database to ``SCHEMA_VERSION``, each version's step once, in order (under the
+    schema lock, in the caller's transaction)."""
+    cur = await first.execute("SELECT coalesce(max(version), 0) FROM palast_schema")
+    have = (await _one(cur))[0]
+    if have > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"the database has Palast schema version {have}; this server knows up to {SCHEMA_VERSION}"
+        )
+    if have < 1:
+        await first.execute(schema_sql())
+        await first.execute(
+            "INSERT INTO palast_schema VALUES (1, extract(epoch FROM now()))"
+        )
+    if have < 2:
+        await first.execute(SKELETON_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
+        cur = await first.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id")
+        missing = await cur.fetchall()
+        if missing:
+            cur = await first.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")
+            taken = {r[0] for r in await cur.fetchall()}
+            async with first.cursor() as c:
+                await c.executemany("UPDATE players SET skeleton = %s WHERE id = %s", skeletons(missing, taken))
+        await first.execute(SKELETON_INDEX)
+        await first.execute("INSERT INTO palast_schema VALUES (2, extract(epoch FROM now()))")
+    if have < 3:
+        for statement in migration_3():
+            await first.execute(statement)
+        await first.execute("INSERT INTO palast_schema VALUES (3, extract(epoch FROM now()))")
+    if have < 4:
+        await first.execute(RECORDS_TABLE)
+        for statement in DAILY_TABLES:
+            await first.execute(statement)
+        await first.execute("ALTER TABLE tables ADD COLUMN IF NOT EXISTS daily TEXT")
+        await first.execute("INSERT INTO palast_schema VALUES (4, extract(epoch FROM now()))")
 
 
 def schema_sql() -> str:
@@ -170,32 +208,7 @@ class PostgresStore(Store):
             await first.execute(
                 "CREATE TABLE IF NOT EXISTS palast_schema (version INTEGER NOT NULL PRIMARY KEY, applied DOUBLE PRECISION NOT NULL)"
             )
-            cur = await first.execute("SELECT coalesce(max(version), 0) FROM palast_schema")
-            have = (await _one(cur))[0]
-            if have > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"the database has Palast schema version {have}; this server knows up to {SCHEMA_VERSION}"
-                )
-            if have < 1:
-                await first.execute(schema_sql())
-                await first.execute(
-                    "INSERT INTO palast_schema VALUES (1, extract(epoch FROM now()))"
-                )
-            if have < 2:
-                await first.execute(SKELETON_COLUMN.replace("ADD COLUMN", "ADD COLUMN IF NOT EXISTS"))
-                cur = await first.execute("SELECT id, name FROM players WHERE skeleton IS NULL ORDER BY id")
-                missing = await cur.fetchall()
-                if missing:
-                    cur = await first.execute("SELECT skeleton FROM players WHERE skeleton IS NOT NULL")
-                    taken = {r[0] for r in await cur.fetchall()}
-                    async with first.cursor() as c:
-                        await c.executemany("UPDATE players SET skeleton = %s WHERE id = %s", skeletons(missing, taken))
-                await first.execute(SKELETON_INDEX)
-                await first.execute("INSERT INTO palast_schema VALUES (2, extract(epoch FROM now()))")
-            if have < 3:
-                for statement in migration_3():
-                    await first.execute(statement)
-                await first.execute("INSERT INTO palast_schema VALUES (3, extract(epoch FROM now()))")
+            await migrate(first)
         self._idle.put_nowait(first)
         for _ in range(self.pool_size - 1):
             self._idle.put_nowait(None)  # connected on first use
@@ -241,12 +254,12 @@ class PostgresStore(Store):
         return await self._run(go)
 
     # -- tables and seats
-    async def create_table(self, *, host, suits, rules, rounds, seats, private, code, standard, now) -> TableRow:
+    async def create_table(self, *, host, suits, rules, rounds, seats, private, code, standard, now, daily=None) -> TableRow:
         async def go(db: psycopg.AsyncConnection) -> TableRow:
             cur = await db.execute(
-                "INSERT INTO tables (host, suits, rules, rounds, seats, private, code, standard, state, created) "
-                f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {TABLE_COLS}",
-                (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now),
+                "INSERT INTO tables (host, suits, rules, rounds, seats, private, code, standard, state, created, daily) "
+                f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING {TABLE_COLS}",
+                (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now, daily),
             )
             return table_row(await _one(cur))
 
@@ -454,7 +467,7 @@ class PostgresStore(Store):
 
         return await self._run(go)
 
-    async def end_round(self, table_id, round, results, now, next_at, seqs=None) -> bool:
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None, records=None) -> bool:
         async def tx(db: psycopg.AsyncConnection) -> bool:
             cur = await db.execute(
                 "UPDATE tables SET round_state = %s, next_at = %s WHERE id = %s AND round = %s AND round_state = %s",
@@ -480,6 +493,9 @@ class PostgresStore(Store):
                     await db.execute(
                         "UPDATE players SET experience = experience + %s WHERE id = %s", (r.score, r.player_id)
                     )
+            for pid, text in sorted((records or {}).items()):
+                await db.execute("INSERT INTO records (table_id, round, player_id, record) VALUES (%s, %s, %s, %s)",
+                                 (table_id, round, pid, text))
             return True
 
         return await self._run(tx, tx=True)
@@ -492,6 +508,52 @@ class PostgresStore(Store):
                 (table_id,),
             )
             return [result_row(r) for r in await cur.fetchall()]
+
+        return await self._run(go)
+
+    async def daily_deal(self, day: str, suits: int, deal: str) -> str:
+        async def go(db: psycopg.AsyncConnection) -> str:
+            await db.execute("INSERT INTO daily (day, suits, deal) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                             (day, suits, deal))
+            cur = await db.execute("SELECT deal FROM daily WHERE day = %s AND suits = %s", (day, suits))
+            return (await _one(cur))[0]
+
+        return await self._run(go)
+
+    async def daily_told(self, day: str, suits: int) -> str | None:
+        async def go(db: psycopg.AsyncConnection) -> str | None:
+            cur = await db.execute("SELECT deal FROM daily WHERE day = %s AND suits = %s", (day, suits))
+            row = await cur.fetchone()
+            return row[0] if row else None
+
+        return await self._run(go)
+
+    async def daily_try(self, day: str, suits: int, player_id: int, table_id: int) -> bool:
+        async def go(db: psycopg.AsyncConnection) -> bool:
+            cur = await db.execute(
+                "INSERT INTO daily_tries (day, suits, player_id, table_id) VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (day, suits, player_id, table_id))
+            return cur.rowcount == 1
+
+        return await self._run(go)
+
+    async def daily_board(self, day: str, suits: int) -> tuple[list[DailyRow], int]:
+        async def go(db: psycopg.AsyncConnection) -> tuple[list[DailyRow], int]:
+            cur = await db.execute("SELECT " + DAILY_COLS.format(p="%s"), (day, suits))
+            rows = await cur.fetchall()
+            cur = await db.execute(
+                "SELECT COUNT(*) FROM daily_tries d JOIN tables t ON t.id = d.table_id "
+                "WHERE d.day = %s AND d.suits = %s AND t.state != %s", (day, suits, FINISHED))
+            playing = (await _one(cur))[0]
+            return [DailyRow(r[0], bool(r[1]), r[2], bool(r[3]), r[4], r[5], r[6]) for r in rows], playing
+
+        return await self._run(go)
+
+    async def records(self, table_id: int, round: int) -> list[str]:
+        async def go(db: psycopg.AsyncConnection) -> list[str]:
+            cur = await db.execute("SELECT record FROM records WHERE table_id = %s AND round = %s ORDER BY player_id",
+                                   (table_id, round))
+            return [r[0] for r in await cur.fetchall()]
 
         return await self._run(go)
 

@@ -32,7 +32,8 @@ CREATE TABLE IF NOT EXISTS tables (
     ends_at DOUBLE PRECISION,
     next_at DOUBLE PRECISION,
     created DOUBLE PRECISION NOT NULL,
-    full_at DOUBLE PRECISION                -- a standard table: when its second player sat down
+    full_at DOUBLE PRECISION,               -- a standard table: when its second player sat down
+    daily TEXT                              -- a daily try (SPEC §16): its UTC day, YYYY-MM-DD
 );
 CREATE INDEX IF NOT EXISTS tables_state ON tables (state);
 CREATE TABLE IF NOT EXISTS seats (
@@ -70,4 +71,24 @@ CREATE TABLE IF NOT EXISTS round_deals (     -- every round's deal, told in its 
     round INTEGER NOT NULL,
     deal TEXT NOT NULL,
     PRIMARY KEY (table_id, round)
+);
+CREATE TABLE IF NOT EXISTS records (         -- every player's record of every finished round (SPEC §16)
+    table_id INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    record TEXT NOT NULL,                   -- the text of docs/records.md (spider_tui.records)
+    PRIMARY KEY (table_id, round, player_id)
+);
+CREATE TABLE IF NOT EXISTS daily (           -- each UTC day's deal per suit count (SPEC §16 daily board)
+    day TEXT NOT NULL,                      -- YYYY-MM-DD
+    suits INTEGER NOT NULL,
+    deal TEXT NOT NULL,                     -- a deal code, told when the day is over
+    PRIMARY KEY (day, suits)
+);
+CREATE TABLE IF NOT EXISTS daily_tries (     -- one try a player a day and suit count: its one-seat table
+    day TEXT NOT NULL,
+    suits INTEGER NOT NULL,
+    player_id INTEGER NOT NULL,
+    table_id INTEGER NOT NULL,
+    PRIMARY KEY (day, suits, player_id)
 );

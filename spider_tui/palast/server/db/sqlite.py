@@ -20,7 +20,7 @@ from typing import TypeVar
 from spider_tui.palast.server.db import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
     ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
-    ADDED_COLUMNS, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
+    ADDED_COLUMNS, DAILY_COLS, DailyRow, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
 from spider_tui.palast.messages import Code, Reason
@@ -173,12 +173,12 @@ class SqliteStore(Store):
         return await self._run(go)
 
     # -- tables and seats
-    async def create_table(self, *, host, suits, rules, rounds, seats, private, code, standard, now) -> TableRow:
+    async def create_table(self, *, host, suits, rules, rounds, seats, private, code, standard, now, daily=None) -> TableRow:
         def go(db: sqlite3.Connection) -> TableRow:
             cur = db.execute(
-                "INSERT INTO tables (host, suits, rules, rounds, seats, private, code, standard, state, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now),
+                "INSERT INTO tables (host, suits, rules, rounds, seats, private, code, standard, state, created, daily) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (host, suits, rules, rounds, seats, int(private), code, int(standard), WAITING, now, daily),
             )
             return table_row(db.execute(f"SELECT {TABLE_COLS} FROM tables WHERE id = ?", (cur.lastrowid,)).fetchone())
 
@@ -374,7 +374,7 @@ class SqliteStore(Store):
 
         return await self._run(go)
 
-    async def end_round(self, table_id, round, results, now, next_at, seqs=None) -> bool:
+    async def end_round(self, table_id, round, results, now, next_at, seqs=None, records=None) -> bool:
         def tx(db: sqlite3.Connection) -> bool:
             cur = db.execute(
                 "UPDATE tables SET round_state = ?, next_at = ? WHERE id = ? AND round = ? AND round_state = ?",
@@ -397,6 +397,8 @@ class SqliteStore(Store):
                 )
                 if r.score > 0:
                     db.execute("UPDATE players SET experience = experience + ? WHERE id = ?", (r.score, r.player_id))
+            db.executemany("INSERT INTO records (table_id, round, player_id, record) VALUES (?, ?, ?, ?)",
+                           [(table_id, round, pid, text) for pid, text in sorted((records or {}).items())])
             return True
 
         return await self._run(lambda db: self._tx(db, tx))
@@ -409,6 +411,46 @@ class SqliteStore(Store):
                 (table_id,),
             ).fetchall()
             return [result_row(r) for r in rows]
+
+        return await self._run(go)
+
+    async def daily_deal(self, day: str, suits: int, deal: str) -> str:
+        def go(db: sqlite3.Connection) -> str:
+            db.execute("INSERT OR IGNORE INTO daily (day, suits, deal) VALUES (?, ?, ?)", (day, suits, deal))
+            return db.execute("SELECT deal FROM daily WHERE day = ? AND suits = ?", (day, suits)).fetchone()[0]
+
+        return await self._run(lambda db: self._tx(db, go))
+
+    async def daily_told(self, day: str, suits: int) -> str | None:
+        def go(db: sqlite3.Connection) -> str | None:
+            row = db.execute("SELECT deal FROM daily WHERE day = ? AND suits = ?", (day, suits)).fetchone()
+            return row[0] if row else None
+
+        return await self._run(go)
+
+    async def daily_try(self, day: str, suits: int, player_id: int, table_id: int) -> bool:
+        def go(db: sqlite3.Connection) -> bool:
+            cur = db.execute("INSERT OR IGNORE INTO daily_tries (day, suits, player_id, table_id) VALUES (?, ?, ?, ?)",
+                             (day, suits, player_id, table_id))
+            return cur.rowcount == 1
+
+        return await self._run(go)
+
+    async def daily_board(self, day: str, suits: int) -> tuple[list[DailyRow], int]:
+        def go(db: sqlite3.Connection) -> tuple[list[DailyRow], int]:
+            rows = db.execute("SELECT " + DAILY_COLS.format(p="?"), (day, suits)).fetchall()
+            playing = db.execute(
+                "SELECT COUNT(*) FROM daily_tries d JOIN tables t ON t.id = d.table_id "
+                "WHERE d.day = ? AND d.suits = ? AND t.state != ?", (day, suits, FINISHED)).fetchone()[0]
+            return [DailyRow(r[0], bool(r[1]), r[2], bool(r[3]), r[4], r[5], r[6]) for r in rows], playing
+
+        return await self._run(go)
+
+    async def records(self, table_id: int, round: int) -> list[str]:
+        def go(db: sqlite3.Connection) -> list[str]:
+            rows = db.execute("SELECT record FROM records WHERE table_id = ? AND round = ? ORDER BY player_id",
+                              (table_id, round)).fetchall()
+            return [r[0] for r in rows]
 
         return await self._run(go)
 
