@@ -1,7 +1,12 @@
 """Getting to the Palast (SPEC §13): the server address (the last one used is offered), the name
 at the first visit (checked as §13 says), then the lobby.  The token the server gives is kept in
 the save file per server.  A server that can't be reached, says no or speaks another protocol
-gets one quiet line here; Esc goes back.
+gets one quiet line here (our own words, never the operating system's); Esc goes back.
+
+One step in the common case (issue 33 item 8): when the last Palast used is remembered with its
+login, "Palast (p)" goes straight there: the Palast on this computer is started again and signed
+in to with the remembered name, a remembered server is connected to.  The form is for a first
+visit, or for when that failed (it says why).
 
 A server that can't be reached brings a question: play here instead?  Yes starts the embedded
 Palast (``spider_tui.palast.embedded``: a server on this computer with house bots, stopped with
@@ -22,7 +27,7 @@ from spider_tui.palast.protocol import name_problem
 from spider_tui.palast import embedded
 from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
-from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
+from spider_tui.store.palast import DEFAULT_SERVER, last_server, last_was_here, put_login, server_login
 from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets.footer import Footer
@@ -69,6 +74,8 @@ class ConnectScreen(Screen):
         data = self.book.data
         url = self.url or last_server(data) or DEFAULT_SERVER
         login = server_login(data, url) or server_login(data, embedded.LOGIN_KEY)  # the name used here
+        if self.url is None and last_was_here(data):  # the name used at the Palast here comes first
+            login = server_login(data, embedded.LOGIN_KEY)
         with Vertical():
             yield Static(_("The Palast: race others live on the same deal."), markup=False)
             yield Static(_("Server"), markup=False)
@@ -85,8 +92,10 @@ class ConnectScreen(Screen):
     def on_mount(self) -> None:
         data = self.book.data
         url = self.query_one("#c-server", Input).value
-        if self.url is not None and server_login(data, url):
-            self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
+        if self.url is None and last_was_here(data) and self.here_palast is not None:
+            self.run_worker(self._start_here(), exclusive=True)  # the Palast here, as last time
+        elif server_login(data, url) and (self.url is not None or last_server(data) == url):
+            self.call_later(self.go)  # a known name at the given or last server: straight to the lobby
 
     def say(self, text: str) -> None:
         """One status line; it may hold a server's words or a typed address: shown ``visible``."""
@@ -123,7 +132,12 @@ class ConnectScreen(Screen):
         session = PalastSession(url, name, token)
         try:
             await session.start()
+            if not self.is_current:  # Esc while it connected: the player left this screen
+                await session.close()
+                return
         except PalastError as e:
+            if not self.is_current:
+                return
             self.say(str(e) + (_(NOBODY_AT_DEFAULT) if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
             if e.code is Code.NAME_TAKEN:
                 self.add_class("-ask-token")
@@ -133,10 +147,9 @@ class ConnectScreen(Screen):
             return
         finally:
             self.busy = False
-        if here:
-            self.book.write(lambda d: put_login(d, key, session.name, session.token or "", last=False))
-        else:
-            self.book.write(lambda d: put_login(d, url, session.name, session.token or ""))
+        # The last Palast used, the one here too (under its key): the next "Palast (p)" goes
+        # straight back to it.
+        self.book.write(lambda d: put_login(d, key, session.name, session.token or ""))
         from spider_tui.ui.palast.lobby import PalastScreen
 
         self.app.switch_screen(PalastScreen(session, self.look))
@@ -155,10 +168,13 @@ class ConnectScreen(Screen):
             assert self.here_palast is not None
             url = await asyncio.to_thread(self.here_palast.start)
         except embedded.EmbeddedError as e:
-            self.say(str(e))
+            if self.is_current:
+                self.say(str(e))
             return
         finally:
             self.busy = False
+        if not self.is_current:  # Esc while it started: it stays up (for the next visit), unused
+            return
         self.here = True
         self.query_one("#c-server", Input).value = url
         login = server_login(self.book.data, embedded.LOGIN_KEY)
