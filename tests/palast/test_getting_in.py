@@ -121,11 +121,15 @@ async def test_palast_key_goes_straight_back_into_the_palast_here_with_the_remem
         assert not any(w in str(app.screen.reason) for w in OS_WORDS), app.screen.reason
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, PalastScreen))
-    # The next time: "p" alone, and the lobby of the Palast here, as Anna.
+    # The next time: "p" alone, and the lobby of the Palast here, as Anna.  While it starts, only
+    # the status line shows (no form to fill in).
     app = make_app(d)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, (ConnectScreen, PalastScreen)))
+        if isinstance(app.screen, ConnectScreen):
+            assert app.screen.has_class("-auto") and not app.screen.query_one("#c-name").display
         await until(pilot, lambda: isinstance(app.screen, (PalastScreen, PlayHere)))
         assert isinstance(app.screen, PalastScreen)
         assert app.screen.session.name == "Anna" and app.screen.session.url == app.here.url

@@ -58,6 +58,7 @@ class ConnectScreen(Screen):
     ConnectScreen #c-status { color: #f0e6b0; height: auto; }
     ConnectScreen .-token { display: none; }
     ConnectScreen.-ask-token .-token { display: block; }
+    ConnectScreen.-auto .-form { display: none; }
     """
 
     def __init__(self, book: SaveBook, look: Look, url: str | None = None, *,
@@ -78,14 +79,15 @@ class ConnectScreen(Screen):
             login = server_login(data, embedded.LOGIN_KEY)
         with Vertical():
             yield Static(_("The Palast: race others live on the same deal."), markup=False)
-            yield Static(_("Server"), markup=False)
-            yield Input(url, id="c-server", max_length=200)
-            yield Static(_("Your name (1-16 letters, digits, space, - _ .)"), markup=False)
-            yield Input(login[0] if login else "", id="c-name", max_length=16)
+            # The form; hidden while "Palast (p)" goes straight to the Palast last used (-auto).
+            yield Static(_("Server"), markup=False, classes="-form")
+            yield Input(url, id="c-server", max_length=200, classes="-form")
+            yield Static(_("Your name (1-16 letters, digits, space, - _ .)"), markup=False, classes="-form")
+            yield Input(login[0] if login else "", id="c-name", max_length=16, classes="-form")
             # Shown when the server says the name is taken (see TOKEN_HELP).
             yield Static(_(TOKEN_HELP), id="c-token-help", markup=False, classes="-token")
             yield Input("", id="c-token", max_length=200, password=True, classes="-token")
-            yield Static(_("Enter: go · Esc: back"), markup=False)
+            yield Static(_("Enter: go · Esc: back"), markup=False, classes="-form")
             yield Static("", id="c-status", markup=False)
         yield Footer()
 
@@ -93,8 +95,10 @@ class ConnectScreen(Screen):
         data = self.book.data
         url = self.query_one("#c-server", Input).value
         if self.url is None and last_was_here(data) and self.here_palast is not None:
+            self.add_class("-auto")  # only the status line until it answers (the form if it fails)
             self.run_worker(self._start_here(), exclusive=True)  # the Palast here, as last time
         elif server_login(data, url) and (self.url is not None or last_server(data) == url):
+            self.add_class("-auto")
             self.call_later(self.go)  # a known name at the given or last server: straight to the lobby
 
     def say(self, text: str) -> None:
@@ -138,6 +142,7 @@ class ConnectScreen(Screen):
         except PalastError as e:
             if not self.is_current:
                 return
+            self.remove_class("-auto")  # it failed: the form, with why
             self.say(str(e) + (_(NOBODY_AT_DEFAULT) if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
             if e.code is Code.NAME_TAKEN:
                 self.add_class("-ask-token")
@@ -169,6 +174,7 @@ class ConnectScreen(Screen):
             url = await asyncio.to_thread(self.here_palast.start)
         except embedded.EmbeddedError as e:
             if self.is_current:
+                self.remove_class("-auto")
                 self.say(str(e))
             return
         finally:
