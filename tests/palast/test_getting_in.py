@@ -242,3 +242,44 @@ def test_spider_league_with_nothing_anywhere_is_one_clear_line(tmp_path):
         assert "nothing answers there" in run.stderr and "Traceback" not in run.stderr
         assert not any(w in run.stderr for w in OS_WORDS), run.stderr
     assert not (tmp_path / "empty").exists()  # nothing made, nothing written
+
+
+async def test_esc_while_it_goes_straight_in_stays_on_the_start_screen(palast, tmp_path, monkeypatch):
+    from spider_tui.ui.screens.start_screen import StartScreen
+
+    d = tmp_path / "data"
+    monkeypatch.setenv("SPIDER_DATA_DIR", str(d))
+    c = await PalastClient.connect(palast.url)
+    welcome = await c.hello("Bea", None)
+    await c.close()
+    SaveFile(d / "save.toml").update(lambda data: put_login(data, palast.url, "Bea", welcome["token"]))
+    go_on = asyncio.Event()
+    closed: list[PalastSession] = []
+    start, close = PalastSession.start, PalastSession.close
+    # (Esc goes back at once: signing in is a worker, not a handler that holds the screen's keys)
+
+    async def slow_start(self) -> None:
+        await go_on.wait()  # the player presses Esc while it connects
+        await start(self)
+
+    async def noted_close(self) -> None:
+        closed.append(self)
+        await close(self)
+
+    monkeypatch.setattr(PalastSession, "start", slow_start)
+    monkeypatch.setattr(PalastSession, "close", noted_close)
+    app = make_app(d)
+    async with app.run_test(size=(80, 24)) as pilot:
+        try:
+            await pilot.pause()
+            await pilot.press("p")
+            await until(pilot, lambda: isinstance(app.screen, ConnectScreen) and app.screen.busy)
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        finally:
+            go_on.set()  # never leave the app waiting, whatever failed
+        # The sign-in ends (cancelled with its screen, or closed if it got through) and shows nothing.
+        await until(pilot, lambda: not any(w.group == "connect" and not w.is_finished for w in app.workers))
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert all(s.closed for s in closed)

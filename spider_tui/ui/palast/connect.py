@@ -99,7 +99,7 @@ class ConnectScreen(Screen):
             self.run_worker(self._start_here(), exclusive=True)  # the Palast here, as last time
         elif server_login(data, url) and (self.url is not None or last_server(data) == url):
             self.add_class("-auto")
-            self.call_later(self.go)  # a known name at the given or last server: straight to the lobby
+            self.connect()  # a known name at the given or last server: straight to the lobby
 
     def say(self, text: str) -> None:
         """One status line; it may hold a server's words or a typed address: shown ``visible``."""
@@ -109,7 +109,12 @@ class ConnectScreen(Screen):
         if event.input.id == "c-server" and not self.query_one("#c-name", Input).value.strip():
             self.query_one("#c-name", Input).focus()
             return
-        await self.go()
+        self.connect()
+
+    def connect(self) -> None:
+        """Sign in off the screen's message queue, so Esc goes back at once however long the
+        server takes to answer (a connection waits up to 10 s)."""
+        self.run_worker(self.go(), group="connect")
 
     async def go(self) -> None:
         if self.busy:
