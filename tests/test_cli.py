@@ -80,7 +80,7 @@ def test_league_and_bots_use_the_remembered_server_and_say_why_nothing_answers(t
     assert url in capsys.readouterr().err
     assert main(["bots", "--players", "2", "--seconds", "1"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and url in err and "can't reach" in err and "errors" not in err
+    assert err.count("\n") == 1 and url in err and "Can't reach" in err and "nothing answers there" in err and "errors" not in err
 
 
 def test_stats_lines_have_no_trailing_blanks(tmp_path, monkeypatch, capsys):

@@ -14,6 +14,7 @@ import json
 import logging
 import sqlite3
 import sys
+from pathlib import Path
 
 from spider_tui.cli_args import Parser, UsageError, port
 from spider_tui.i18n import N_, _
@@ -201,23 +202,32 @@ def cmd_server(argv: list[str]) -> int:
     return 0
 
 
-def remembered_server() -> str:
-    """The server the game last signed in to (the save file), else the default address."""
+def _saved() -> dict:
+    """The save file's data, read and never written (a read-only command moves no file)."""
     try:
         from spider_tui.store import SaveFile, resolve_data_dir, save_path
-        from spider_tui.store.palast import last_server
 
-        return last_server(SaveFile(save_path(resolve_data_dir(None))).read()) or DEFAULT_URL  # never writes
-    except Exception:  # noqa: BLE001 - no save file, or one that can't be read: the default
-        return DEFAULT_URL
+        return SaveFile(save_path(resolve_data_dir(None))).read()
+    except Exception:  # noqa: BLE001 - no save file, or one that can't be read: nothing remembered
+        return {}
+
+
+def remembered_server() -> str:
+    """The server the game last signed in to (the save file), else the default address."""
+    from spider_tui.store.palast import last_server
+
+    return last_server(_saved()) or DEFAULT_URL
 
 
 SERVER_HELP = N_("server (default: the one the game last signed in to, else {url})")  # .format(url=DEFAULT_URL) where shown
+#: ``spider league``'s --server (issue 33 item 8: after the Palast on this computer, its league).
+LEAGUE_SERVER_HELP = N_("server (default: the Palast the game last used, else {url}; the league of the Palast "
+                        "on this computer is read from the data dir when that was it, or when nothing answers)")
 
 
 def league_parser() -> Parser:
     p = Parser(prog="spider league", description=_("Print the Palast league: ratings, tables, wins, experience."))
-    p.add_argument("--server", type=_url, default=None, metavar="URL", help=_(SERVER_HELP).format(url=DEFAULT_URL))
+    p.add_argument("--server", type=_url, default=None, metavar="URL", help=_(LEAGUE_SERVER_HELP).format(url=DEFAULT_URL))
     p.add_argument("--json", action="store_true", help=_('print {"players": [...]} for scripts'))
     p.add_argument("--daily", action="store_true",
                    help=_("print the daily board instead: today's deal per suit count, ranked by points then time"))
@@ -226,13 +236,30 @@ def league_parser() -> Parser:
     return p
 
 
+class NoLeague(Exception):
+    """The league couldn't be had: ``str(e)`` is one translated line; ``code`` is
+    ``Code.UNREACHABLE`` when nothing answered at all."""
+
+    def __init__(self, text: str, code: object = None) -> None:
+        super().__init__(text)
+        self.code = code
+
+
 async def _fetch_league(url: str) -> tuple[list[dict], int]:
     """The league's best players (the server sends the top N) and how many are ranked."""
-    from spider_tui.palast.client.client import PalastClient
+    from spider_tui.palast.client.client import PalastClient, Refused
+    from spider_tui.palast.client.reach import why
 
-    c = await PalastClient.connect(url)
+    try:
+        c = await PalastClient.connect(url)
+    except Exception as e:  # noqa: BLE001 - refused, no answer, not a Palast: one line of our own
+        raise NoLeague(*why(url, e)) from None
     try:
         answer = await c.request("league")
+    except Refused as e:
+        raise NoLeague(_plain(e.reason or _("The server said no."))) from None
+    except Exception:  # noqa: BLE001 - closed, no answer, a bad answer: one line
+        raise NoLeague(_("{url} closed the connection.").format(url=url)) from None
     finally:
         await c.close()
     players = [p for p in answer.get("players") or [] if isinstance(p, dict)]
@@ -240,37 +267,80 @@ async def _fetch_league(url: str) -> tuple[list[dict], int]:
     return players, total if isinstance(total, int) and not isinstance(total, bool) else len(players)
 
 
-async def _unreachable(url: str) -> str | None:
-    """Why nothing answers at ``url`` (one line), or None when a Palast does."""
-    from spider_tui.palast.client.client import PalastClient
+def _here_db() -> Path:
+    """The embedded Palast's SQLite file in the data dir (``spider_tui.palast.embedded``)."""
+    from spider_tui.palast.embedded import DB_FILE
+    from spider_tui.store import resolve_data_dir
+
+    return Path(resolve_data_dir(None)) / DB_FILE
+
+
+def league_here(path: Path) -> tuple[list[dict], int]:
+    """The league of the Palast on this computer (the embedded one), read from its SQLite file in
+    the data dir, read-only (it may be running in the app: WAL lets a reader in), with the rows a
+    ``league`` answer carries, ranked as ``Lobby.league`` ranks them, the top ``LEAGUE_TOP``."""
+    from spider_tui.palast.server.db import PLAYER_COLS, player_row
+    from spider_tui.palast.server.league import ordinal
+    from spider_tui.palast.server.lobby import LEAGUE_TOP
 
     try:
-        c = await PalastClient.connect(url)
-    except Exception as e:  # noqa: BLE001 - refused, no answer, not a Palast: one line
-        return _plain(getattr(e, "strerror", None) or e) or type(e).__name__
-    await c.close()
-    return None
+        db = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=5)
+        try:
+            rows = [player_row(r) for r in db.execute(
+                f"SELECT {PLAYER_COLS} FROM players WHERE (tables > 0 OR experience > 0) AND bot = 0").fetchall()]
+        finally:
+            db.close()
+    except sqlite3.Error:
+        raise NoLeague(_("The league of the Palast on this computer can't be read ({path}).").format(
+            path=_plain(path))) from None
+    out: list[dict] = [{"name": p.name, "rating": ordinal(p.rating_mu, p.rating_sigma), "tables": p.tables,
+                        "wins": p.wins, "experience": p.experience} for p in rows]
+    out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
+    return out[:LEAGUE_TOP], len(out)
 
 
-def _plain(text: object) -> str:
-    """Network text for a terminal, on one line: the project's one rule (``safe_text``), control
-    characters written out (``\\x1b``)."""
-    from spider_tui.safe_text import visible
-
-    return visible(text, newlines=False)
+#: Said on stderr when ``spider league`` shows the Palast on this computer's league instead.
+HERE_INSTEAD = N_("spider league: {reason} This is the league of the Palast on this computer (the one the game "
+                  "starts), from {path}.")
+#: With no server named, nothing answering, and no Palast on this computer played yet.
+NO_PALAST = N_("{reason} Start a Palast with `spider server`, or name one with --server ws://host:port.")
+#: The title of the Palast on this computer's league.
+HERE_TITLE = N_("Palast league (the Palast on this computer)")
 
 
 def cmd_league(argv: list[str]) -> int:
+    """``spider league``: the named server's league; with none named, the Palast the game last
+    used (the one on this computer is read from its file in the data dir), and the one on this
+    computer when nothing answers at the remembered or default server."""
+    from spider_tui.palast.messages import Code
+    from spider_tui.store.palast import last_server, last_was_here
+
     args = league_parser().parse_args(argv)
-    args.server = args.server or remembered_server()
     if args.daily or args.suits is not None:
         from spider_tui.palast.daily_cli import print_daily
 
-        return print_daily(args.server, args.suits, args.json)
+        return print_daily(args.server or remembered_server(), args.suits, args.json)
+    saved = _saved() if args.server is None else {}
+    here = _here_db()
+    title = _("Palast league")
     try:
-        players, total = asyncio.run(_fetch_league(args.server))
-    except (OSError, ConnectionError, asyncio.TimeoutError, Exception) as e:  # noqa: BLE001 - one line, no traceback
-        print(_("spider league: can't get the league from {server}: {reason}").format(server=args.server, reason=_plain(e) or type(e).__name__), file=sys.stderr)
+        if args.server is None and last_was_here(saved) and here.exists():
+            players, total = league_here(here)
+            title = _(HERE_TITLE)
+        else:
+            url = args.server or last_server(saved) or DEFAULT_URL
+            try:
+                players, total = asyncio.run(_fetch_league(url))
+            except NoLeague as e:
+                if args.server is not None or e.code is not Code.UNREACHABLE:
+                    raise
+                if not here.exists():
+                    raise NoLeague(_(NO_PALAST).format(reason=str(e))) from None
+                players, total = league_here(here)
+                title = _(HERE_TITLE)
+                print(_(HERE_INSTEAD).format(reason=str(e), path=_plain(here)), file=sys.stderr)
+    except NoLeague as e:
+        print(_("spider league: {reason}").format(reason=str(e)), file=sys.stderr)
         return 1
     if args.json:
         keys = ("name", "rating", "tables", "wins", "experience")
@@ -280,7 +350,7 @@ def cmd_league(argv: list[str]) -> int:
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=_("Palast league"))
+    table = Table(title=title)
     for col, just in (("#", "right"), (_("Player"), "left"), (_("Rating"), "right"), (_("Tables"), "right"),
                       (_("Wins"), "right"), (_("Experience"), "right")):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
@@ -294,6 +364,28 @@ def cmd_league(argv: list[str]) -> int:
         if total > len(players):
             print(_('The best {shown} of {total} players.').format(shown=len(players), total=total))
     return 0
+
+
+async def _unreachable(url: str) -> str | None:
+    """Why nothing answers at ``url`` (one line of our own, never the operating system's words),
+    or None when a Palast does."""
+    from spider_tui.palast.client.client import PalastClient
+    from spider_tui.palast.client.reach import why
+
+    try:
+        c = await PalastClient.connect(url)
+    except Exception as e:  # noqa: BLE001 - refused, no answer, not a Palast: one line
+        return why(url, e)[0]
+    await c.close()
+    return None
+
+
+def _plain(text: object) -> str:
+    """Network text for a terminal, on one line: the project's one rule (``safe_text``), control
+    characters written out (``\\x1b``)."""
+    from spider_tui.safe_text import visible
+
+    return visible(text, newlines=False)
 
 
 def bots_parser() -> Parser:
@@ -326,7 +418,7 @@ def cmd_bots(argv: list[str]) -> int:
     args.server = args.server or remembered_server()
     problem = asyncio.run(_unreachable(args.server))
     if problem:  # say why at once, not "errors: N" after the run
-        print(_("spider bots: can't reach {server}: {problem} (is `spider server` running there?)").format(server=args.server, problem=problem),
+        print(_("spider bots: {problem} Start a Palast with `spider server`, or name one with --server ws://host:port.").format(problem=problem),
               file=sys.stderr)
         return 1
     try:

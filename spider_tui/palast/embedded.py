@@ -25,6 +25,8 @@ import sys
 import threading
 from pathlib import Path
 
+from spider_tui.store.palast import HERE
+
 #: The embedded Palast's database file in the data dir (``spider server`` keeps palast.sqlite3).
 DB_FILE = "palast-here.sqlite3"
 #: Seconds a person waits alone at a standard table before the house bots sit down.
@@ -32,7 +34,7 @@ HOUSE_BOTS_AFTER = 5.0
 #: Its log (warnings and errors) in the data dir: a pipe nobody reads could fill and stop it.
 LOG_FILE = "palast-here.log"
 #: The key its login is kept under in the save file (its port changes every time).
-LOGIN_KEY = "here"
+LOGIN_KEY = HERE
 #: The environment variable the secret reaches the child in (``spider server --key-from-env``).
 KEY_ENV = "SPIDER_PALAST_KEY"
 

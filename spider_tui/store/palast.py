@@ -4,7 +4,11 @@ last server used.
 .. code-block:: toml
 
     [palast]
-    last = "ws://127.0.0.1:8765"      # the last server used
+    last = "ws://127.0.0.1:8765"      # the last server used, or "here": the Palast on this computer
+
+    [palast.servers.here]             # the Palast on this computer (the embedded one; its port changes)
+    name = "Anna"
+    token = "…"
 
     [palast.servers."ws://127.0.0.1:8765"]
     name = "Anna"
@@ -18,6 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 DEFAULT_SERVER = "ws://127.0.0.1:8765"
+#: The key the Palast on this computer (``spider_tui.palast.embedded``) is kept under, as a login
+#: and as ``last``: its port changes every time it starts.
+HERE = "here"
 
 
 def _palast(data: dict[str, Any]) -> dict[str, Any]:
@@ -26,8 +33,14 @@ def _palast(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def last_server(data: dict[str, Any]) -> str | None:
+    """The last server used, by its address (None when none, or when it was the one here)."""
     last = _palast(data).get("last")
-    return last if isinstance(last, str) and last else None
+    return last if isinstance(last, str) and last and last != HERE else None
+
+
+def last_was_here(data: dict[str, Any]) -> bool:
+    """The last Palast used was the one on this computer (and a login for it is kept)."""
+    return _palast(data).get("last") == HERE and server_login(data, HERE) is not None
 
 
 def server_login(data: dict[str, Any], url: str) -> tuple[str, str] | None:

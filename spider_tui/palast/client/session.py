@@ -35,7 +35,7 @@ import time
 from collections import deque
 from typing import Any, Callable, TypeVar
 
-from websockets.exceptions import InvalidHandshake, InvalidStatus, InvalidURI
+from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from spider_tui.engine import Game, IllegalMove, Move
 from spider_tui.engine.game import JokerCode, PositionError
@@ -70,22 +70,12 @@ class Unreachable(PalastError):
 
 
 def _unreachable(url: str, e: BaseException) -> Unreachable:
-    """Why nothing usable answered at ``url``: ``Code.UNREACHABLE`` when nothing answered at all
-    (refused, no answer), ``Code.TOO_MANY`` for the server's limits, else no code."""
-    if isinstance(e, InvalidURI):
-        return Unreachable(_("{url} is not a server address (ws://host:port).").format(url=url))
-    if isinstance(e, InvalidStatus) and e.response.status_code in (429, 503) and e.response.body:
-        # the server's limits: it says why in one line ("The server is full; …")
-        from spider_tui.palast.reasons import in_language  # said by the server before any hello: in English
+    """Why nothing usable answered at ``url``, in our own words (never the operating system's):
+    ``Code.UNREACHABLE`` when nothing answered at all, ``Code.TOO_MANY`` for the server's limits,
+    else no code (``reach.why``)."""
+    from spider_tui.palast.client.reach import why
 
-        body = e.response.body.decode("utf-8", "replace").strip()
-        return Unreachable(line(in_language(body, language()), 200), m.Code.TOO_MANY)
-    if isinstance(e, InvalidHandshake):
-        return Unreachable(_("{url} is not a Palast server.").format(url=url))
-    if isinstance(e, asyncio.TimeoutError):
-        return Unreachable(_("Can't reach {url}: no answer.").format(url=url), m.Code.UNREACHABLE)
-    reason = getattr(e, "strerror", None) or str(e) or type(e).__name__
-    return Unreachable(_("Can't reach {url}: {reason}.").format(url=url, reason=reason), m.Code.UNREACHABLE)
+    return Unreachable(*why(url, e))
 
 
 P = TypeVar("P", bound=m.Part)

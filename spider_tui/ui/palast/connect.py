@@ -1,7 +1,12 @@
 """Getting to the Palast (SPEC §13): the server address (the last one used is offered), the name
 at the first visit (checked as §13 says), then the lobby.  The token the server gives is kept in
 the save file per server.  A server that can't be reached, says no or speaks another protocol
-gets one quiet line here; Esc goes back.
+gets one quiet line here (our own words, never the operating system's); Esc goes back.
+
+One step in the common case (issue 33 item 8): when the last Palast used is remembered with its
+login, "Palast (p)" goes straight there: the Palast on this computer is started again and signed
+in to with the remembered name, a remembered server is connected to.  The form is for a first
+visit, or for when that failed (it says why).
 
 A server that can't be reached brings a question: play here instead?  Yes starts the embedded
 Palast (``spider_tui.palast.embedded``: a server on this computer with house bots, stopped with
@@ -22,7 +27,7 @@ from spider_tui.palast.protocol import name_problem
 from spider_tui.palast import embedded
 from spider_tui.safe_text import visible
 from spider_tui.store.book import SaveBook
-from spider_tui.store.palast import DEFAULT_SERVER, last_server, put_login, server_login
+from spider_tui.store.palast import DEFAULT_SERVER, last_server, last_was_here, put_login, server_login
 from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
 from spider_tui.ui.widgets.footer import Footer
@@ -53,6 +58,7 @@ class ConnectScreen(Screen):
     ConnectScreen #c-status { color: #f0e6b0; height: auto; }
     ConnectScreen .-token { display: none; }
     ConnectScreen.-ask-token .-token { display: block; }
+    ConnectScreen.-auto .-form { display: none; }
     """
 
     def __init__(self, book: SaveBook, look: Look, url: str | None = None, *,
@@ -69,24 +75,31 @@ class ConnectScreen(Screen):
         data = self.book.data
         url = self.url or last_server(data) or DEFAULT_SERVER
         login = server_login(data, url) or server_login(data, embedded.LOGIN_KEY)  # the name used here
+        if self.url is None and last_was_here(data):  # the name used at the Palast here comes first
+            login = server_login(data, embedded.LOGIN_KEY)
         with Vertical():
             yield Static(_("The Palast: race others live on the same deal."), markup=False)
-            yield Static(_("Server"), markup=False)
-            yield Input(url, id="c-server", max_length=200)
-            yield Static(_("Your name (1-16 letters, digits, space, - _ .)"), markup=False)
-            yield Input(login[0] if login else "", id="c-name", max_length=16)
+            # The form; hidden while "Palast (p)" goes straight to the Palast last used (-auto).
+            yield Static(_("Server"), markup=False, classes="-form")
+            yield Input(url, id="c-server", max_length=200, classes="-form")
+            yield Static(_("Your name (1-16 letters, digits, space, - _ .)"), markup=False, classes="-form")
+            yield Input(login[0] if login else "", id="c-name", max_length=16, classes="-form")
             # Shown when the server says the name is taken (see TOKEN_HELP).
             yield Static(_(TOKEN_HELP), id="c-token-help", markup=False, classes="-token")
             yield Input("", id="c-token", max_length=200, password=True, classes="-token")
-            yield Static(_("Enter: go · Esc: back"), markup=False)
+            yield Static(_("Enter: go · Esc: back"), markup=False, classes="-form")
             yield Static("", id="c-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         data = self.book.data
         url = self.query_one("#c-server", Input).value
-        if self.url is not None and server_login(data, url):
-            self.call_later(self.go)  # spider --server URL with a known name: straight to the lobby
+        if self.url is None and last_was_here(data) and self.here_palast is not None:
+            self.add_class("-auto")  # only the status line until it answers (the form if it fails)
+            self.run_worker(self._start_here(), exclusive=True)  # the Palast here, as last time
+        elif server_login(data, url) and (self.url is not None or last_server(data) == url):
+            self.add_class("-auto")
+            self.connect()  # a known name at the given or last server: straight to the lobby
 
     def say(self, text: str) -> None:
         """One status line; it may hold a server's words or a typed address: shown ``visible``."""
@@ -96,7 +109,12 @@ class ConnectScreen(Screen):
         if event.input.id == "c-server" and not self.query_one("#c-name", Input).value.strip():
             self.query_one("#c-name", Input).focus()
             return
-        await self.go()
+        self.connect()
+
+    def connect(self) -> None:
+        """Sign in off the screen's message queue, so Esc goes back at once however long the
+        server takes to answer (a connection waits up to 10 s)."""
+        self.run_worker(self.go(), group="connect")
 
     async def go(self) -> None:
         if self.busy:
@@ -123,7 +141,13 @@ class ConnectScreen(Screen):
         session = PalastSession(url, name, token)
         try:
             await session.start()
+            if not self.is_current:  # Esc while it connected: the player left this screen
+                await session.close()
+                return
         except PalastError as e:
+            if not self.is_current:
+                return
+            self.remove_class("-auto")  # it failed: the form, with why
             self.say(str(e) + (_(NOBODY_AT_DEFAULT) if url == DEFAULT_SERVER and isinstance(e, Unreachable) else ""))
             if e.code is Code.NAME_TAKEN:
                 self.add_class("-ask-token")
@@ -133,10 +157,9 @@ class ConnectScreen(Screen):
             return
         finally:
             self.busy = False
-        if here:
-            self.book.write(lambda d: put_login(d, key, session.name, session.token or "", last=False))
-        else:
-            self.book.write(lambda d: put_login(d, url, session.name, session.token or ""))
+        # The last Palast used, the one here too (under its key): the next "Palast (p)" goes
+        # straight back to it.
+        self.book.write(lambda d: put_login(d, key, session.name, session.token or ""))
         from spider_tui.ui.palast.lobby import PalastScreen
 
         self.app.switch_screen(PalastScreen(session, self.look))
@@ -155,10 +178,14 @@ class ConnectScreen(Screen):
             assert self.here_palast is not None
             url = await asyncio.to_thread(self.here_palast.start)
         except embedded.EmbeddedError as e:
-            self.say(str(e))
+            if self.is_current:
+                self.remove_class("-auto")
+                self.say(str(e))
             return
         finally:
             self.busy = False
+        if not self.is_current:  # Esc while it started: it stays up (for the next visit), unused
+            return
         self.here = True
         self.query_one("#c-server", Input).value = url
         login = server_login(self.book.data, embedded.LOGIN_KEY)
