@@ -218,12 +218,14 @@ def _says_german(refusal) -> None:
 @given(deal=st.integers(1, 10_000), suits=st.sampled_from([1, 2, 4]),
        rules=st.sampled_from(["classic", "scorpion", "joker", "relaxed", "simple-simon", "scorpion+joker", "spiderette"]),
        played=st.lists(st.integers(0, 200), max_size=12),
-       source=st.integers(-1, 11), target=st.integers(-1, 11), count=st.integers(-1, 14), joker=st.booleans())
+       source=st.integers(-1, 11), target=st.integers(-1, 11), count=st.integers(-1, 14), joker=st.booleans(),
+       view=st.booleans(), give_up=st.integers(0, 3), junk=st.one_of(st.none(), st.text(max_size=8)))
 @settings(deadline=None, max_examples=150)
 def test_every_refusal_of_the_engine_has_a_code_and_reads_in_german(deal, suits, rules, played, source, target,
-                                                                    count, joker):
-    """Whatever the engine refuses, in any position it reaches, the refusal has a code and the
-    player reads why in German (every code has its German template)."""
+                                                                    count, joker, view, give_up, junk):
+    """Whatever the engine refuses, in any position it reaches (a player's view with unseen cards
+    too, as the Palast client plays), the refusal has a code and the player reads why in German
+    (every code has its German template)."""
     from spider_tui.engine import Game, IllegalMove, Move
 
     game = Game.new(deal, suits=suits, rules=rules)
@@ -232,7 +234,13 @@ def test_every_refusal_of_the_engine_has_a_code_and_reads_in_german(deal, suits,
         if not moves:
             break
         game.play(moves[pick % len(moves)])
+    if view:
+        game = Game.from_text(game.view())
+    if give_up == 0:  # a round given up (a quarter of the time)
+        game.give_up()
     text = f"joker>{target}" if joker else f"{source}>{target}:{count}"
+    if junk is not None:  # any text a player (or a client) may send
+        text = junk
     try:
         game.play(text)
     except IllegalMove as e:
