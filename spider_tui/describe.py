@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from spider_tui.engine import IllegalMove, Move
 from spider_tui.engine.cards import RANK_CHARS, UNKNOWN, rank_of, suit_of
+from spider_tui.engine_words import said
 from spider_tui.i18n import N_, _, ngettext
 from spider_tui.safe_text import visible
 from spider_tui.session import Session, title_for
@@ -220,7 +221,7 @@ class Describer:
         try:
             move = g.resolve(text)
         except IllegalMove as e:
-            return visible(e.reason, newlines=False)
+            return visible(said(e.reason), newlines=False)  # the engine's refusal in the language spoken
         if move.is_joker:
             return _("Jokers are not played here.")
         if move.is_deal:

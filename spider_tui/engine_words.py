@@ -1,33 +1,59 @@
-"""The engine's sentences in the language spoken (SPEC §17).
+"""The engine's refusals in the language spoken (SPEC §17).
 
 The engine stays free of the translation layer: its refusals (``IllegalMove.reason``,
-``Game.deal_refusal()``, ``Game.move_refusal()``) are English sentences.  :func:`said` reads one
-back and says it in the current language: a fixed sentence through the catalog, a sentence with a
-number or a card through a pattern here.  A sentence this module doesn't know stays as it is.
+``Game.deal_refusal()``, ``Game.move_refusal()``, ``Game.joker_refusal()``) are
+``engine.Refusal``s, English sentences that carry a code (``engine.Why``) and the sentence's
+parameters.  :func:`said` says one in the current language by its code and parameters through the
+catalog (the templates here), never by reading the English words: rewording the engine's
+English changes no other language.  A plain string (a caller's own sentence, already said in
+the language spoken) stays as it is.
 
->>> said("Column 3 is empty.")
+>>> from spider_tui.engine import Refusal, Why
+>>> said(Refusal(Why.EMPTY, column=3))
 'Column 3 is empty.'
 """
 
 from __future__ import annotations
 
 import gettext
-import re
-from typing import Callable
+from collections.abc import Callable, Mapping
 
+from spider_tui.engine.cards import SUIT_NAMES, rank_name
+from spider_tui.engine.moves import Refusal, Why
 from spider_tui.i18n import NN_, N_, _, ngettext
 
-#: The engine's fixed sentences (for the catalogs; shown through ``_()``).
-FIXED = (
-    N_("The round is won."), N_("The round is over."), N_("The stock is empty."), N_("Simple Simon has no stock."),
-    N_("Fill every empty column before dealing."), N_("A group can't move onto its own column."),
-    N_("A move takes at least one card."), N_("Only a same-suit run moves together."),
-    N_("A King goes only into an empty column."), N_("This round is played without jokers."),
-    N_("No jokers left."), N_("Nothing goes on an Ace."),
-    N_("A view can't play a joker: only the full game knows its card (ask the server)."),
-    N_("Only a King, or a group led by a King, goes into an empty column."),
-    N_("Columns are numbered from 1."),
-)
+#: The sentence of every code, for the catalogs (``{n}``: a column or a number of columns,
+#: ``{k}``: a number of cards, ``{card}``/``{onto}``: ranks with their article, ``{rank}``,
+#: ``{suit}``, ``{text}``: what couldn't be read, quoted).  ``FEW_FACE_UP`` is said with its plural,
+#: :data:`PLURAL`; ``NO_CARD`` with a suit says :data:`NO_CARD_OF_SUIT`.
+PLURAL = NN_("Column {n} has only {k} face-up card.", "Column {n} has only {k} face-up cards.")
+TEMPLATES: dict[Why, str] = {
+    Why.WON: N_("The round is won."),
+    Why.OVER: N_("The round is over."),
+    Why.STOCK_EMPTY: N_("The stock is empty."),
+    Why.NO_STOCK: N_("Simple Simon has no stock."),
+    Why.FILL_COLUMNS: N_("Fill every empty column before dealing."),
+    Why.NO_COLUMN: N_("Columns are numbered 1 to {n}."),
+    Why.FROM_ONE: N_("Columns are numbered from 1."),
+    Why.OWN_COLUMN: N_("A group can't move onto its own column."),
+    Why.EMPTY: N_("Column {n} is empty."),
+    Why.AT_LEAST_ONE: N_("A move takes at least one card."),
+    Why.FEW_FACE_UP: PLURAL[0],  # said with ngettext
+    Why.UNSEEN: N_("Column {n}'s card isn't known yet."),
+    Why.NOT_A_RUN: N_("Only a same-suit run moves together."),
+    Why.KING_TO_EMPTY: N_("A King goes only into an empty column."),
+    Why.NO_FIT: N_("{card} goes on {onto}."),
+    Why.OWN_SUIT: N_("{card} goes only on {onto} of its own suit."),
+    Why.KING_LED: N_("Only a King, or a group led by a King, goes into an empty column."),
+    Why.NO_JOKERS: N_("This round is played without jokers."),
+    Why.NONE_LEFT: N_("No jokers left."),
+    Why.ON_ACE: N_("Nothing goes on an Ace."),
+    Why.VIEW: N_("A view can't play a joker: only the full game knows its card (ask the server)."),
+    Why.NO_CARD: N_("No {rank} is left in the stock or on the table for the joker."),
+    Why.UNREADABLE_JOKER: N_("Can't read {text}: write a joker like joker>4."),
+    Why.UNREADABLE: N_("Can't read {text}: write a move like 3>7, 3>7:2, deal or joker>4."),
+}
+NO_CARD_OF_SUIT = N_("No {rank} of {suit} is left in the stock or on the table for the joker.")
 
 #: Rank names as the engine writes them, for the sentences that name a card: (the rank alone,
 #: with "a"/"an" as the subject, with "a"/"an" as the object).
@@ -40,9 +66,10 @@ RANKS = {
 SUITS = {"spades": N_("spades"), "hearts": N_("hearts"), "diamonds": N_("diamonds"), "clubs": N_("clubs")}
 
 
-def _rank(word: str, case: int, g: Callable[[str], str]) -> str:
-    """A rank named by the engine (``7``, ``Jack``; with its article: ``a 7``, ``an Ace``)."""
-    bare = word.rsplit(" ", 1)[-1]  # without its article
+def _rank(rank: int, case: int, g: Callable[[str], str]) -> str:
+    """A rank (1 Ace … 13 King) in words: alone (``case`` 0: ``7``, ``Jack``), with its
+    article as the subject (1: ``a 7``, ``an Ace``) or as the object (2)."""
+    bare = rank_name(rank)
     if bare in RANKS:
         text = g(RANKS[bare][case])
         return text.replace(" (subject)", "").replace(" (object)", "")  # English: the msgid itself
@@ -55,49 +82,37 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-Say = Callable[[re.Match[str], Callable[[str], str], Callable[[str, str, int], str]], str]
-
-_PATTERNS: list[tuple[re.Pattern[str], Say]] = [
-    (re.compile(r"Columns are numbered 1 to (\d+)\."),
-     lambda m, g, ng: g(N_("Columns are numbered 1 to {n}.")).format(n=m[1])),
-    (re.compile(r"Column (\d+) is empty\."), lambda m, g, ng: g(N_("Column {n} is empty.")).format(n=m[1])),
-    (re.compile(r"Column (\d+) has only (\d+) face-up cards?\."),
-     lambda m, g, ng: ng(*NN_("Column {n} has only {k} face-up card.", "Column {n} has only {k} face-up cards."),
-                         int(m[2])).format(n=m[1], k=m[2])),
-    (re.compile(r"Column (\d+)'s card isn't known yet\."),
-     lambda m, g, ng: g(N_("Column {n}'s card isn't known yet.")).format(n=m[1])),
-    (re.compile(r"(An? \w+) goes only on (an? \w+) of its own suit\."),
-     lambda m, g, ng: g(N_("{card} goes only on {onto} of its own suit.")).format(
-         card=_cap(_rank(m[1], 1, g)), onto=_rank(m[2], 2, g))),
-    (re.compile(r"(An? \w+) goes on (an? \w+)\."),
-     lambda m, g, ng: g(N_("{card} goes on {onto}.")).format(card=_cap(_rank(m[1], 1, g)), onto=_rank(m[2], 2, g))),
-    (re.compile(r"No (\w+) of (\w+) is left in the stock or on the table for the joker\."),
-     lambda m, g, ng: g(N_("No {rank} of {suit} is left in the stock or on the table for the joker.")).format(
-         rank=_rank(m[1], 0, g), suit=g(SUITS.get(m[2], m[2])))),
-    (re.compile(r"No (\w+) is left in the stock or on the table for the joker\."),
-     lambda m, g, ng: g(N_("No {rank} is left in the stock or on the table for the joker.")).format(
-         rank=_rank(m[1], 0, g))),
-    (re.compile(r"Can't read (.*): write a joker like joker>4\.", re.S),
-     lambda m, g, ng: g(N_("Can't read {text}: write a joker like joker>4.")).format(text=m[1])),
-    (re.compile(r"Can't read (.*): write a move like 3>7, 3>7:2, deal or joker>4\.", re.S),
-     lambda m, g, ng: g(N_("Can't read {text}: write a move like 3>7, 3>7:2, deal or joker>4.")).format(text=m[1])),
-]
+def _words(code: Why, p: Mapping[str, int | str], g: Callable[[str], str]) -> dict[str, object]:
+    """The words of ``code``'s template in the language of ``g``, made from its parameters."""
+    if code in (Why.NO_FIT, Why.OWN_SUIT):
+        return {"card": _cap(_rank(int(p["rank"]), 1, g)), "onto": _rank(int(p["onto"]), 2, g)}
+    if code is Why.NO_CARD:
+        suit = p.get("suit")
+        words: dict[str, object] = {"rank": _rank(int(p["rank"]), 0, g)}
+        if isinstance(suit, int):
+            words["suit"] = g(SUITS[SUIT_NAMES[suit]])
+        return words
+    if code in (Why.UNREADABLE, Why.UNREADABLE_JOKER):
+        return {"text": repr(p["text"])}
+    return {"n": p.get("column", p.get("columns")), "k": p.get("count")}
 
 
 def said(sentence: str, translation: gettext.NullTranslations | None = None) -> str:
-    """The engine's ``sentence`` in the language spoken (or ``translation``'s: the Palast server
-    speaks each client's own); unchanged when it isn't known here."""
+    """The engine's refusal ``sentence`` in the language spoken (or ``translation``'s: the Palast
+    server speaks each client's own), by its code and parameters; a plain string (no
+    ``Refusal``) stays as it is."""
+    if not isinstance(sentence, Refusal):
+        return sentence
     g = _ if translation is None else translation.gettext
     ng = ngettext if translation is None else translation.ngettext
-    if sentence in FIXED:
-        return g(sentence)
-    for pattern, say in _PATTERNS:
-        m = pattern.fullmatch(sentence)
-        if m:
-            return say(m, g, ng)
-    return sentence
+    code, words = sentence.code, _words(sentence.code, sentence.params, g)
+    if code is Why.FEW_FACE_UP:
+        return ng(*PLURAL, int(sentence.params["count"])).format(**words)
+    if code is Why.NO_CARD and "suit" in words:
+        return g(NO_CARD_OF_SUIT).format(**words)
+    return g(TEMPLATES[code]).format(**words)
 
 
 def known(sentence: str) -> bool:
-    """Is ``sentence`` one of the engine's that :func:`said` can translate?"""
-    return sentence in FIXED or any(p.fullmatch(sentence) for p, _say in _PATTERNS)
+    """Is ``sentence`` one of the engine's refusals, which :func:`said` says by its code?"""
+    return isinstance(sentence, Refusal)

@@ -36,6 +36,7 @@ from datetime import datetime, timezone
 from spider_tui.i18n import _
 from spider_tui.engine import Deal, Game, IllegalMove, Move, PositionError, parse_deal, rules_named
 from spider_tui.engine.cards import SUIT_COUNTS
+from spider_tui.engine_words import said
 
 __all__ = [
     "HEADERS", "MAX_ACTIONS", "MAX_BYTES", "RESULTS", "Action", "Record", "RecordError",
@@ -204,7 +205,7 @@ def read(text: str | bytes) -> Record:
             try:
                 Move.parse(move)
             except IllegalMove as e:
-                raise RecordError(number, e.reason) from None
+                raise RecordError(number, said(e.reason)) from None
         if len(actions) >= MAX_ACTIONS:
             raise RecordError(number, _("more than {v0} actions").format(v0=MAX_ACTIONS))
         last_ms = ms
@@ -314,7 +315,7 @@ def positions(record: Record) -> Iterator[Game]:
         try:
             play_action(game, move)
         except IllegalMove as e:
-            raise RecordError(i + 1, _("{v0}: {v1}").format(v0=move, v1=e.reason)) from None
+            raise RecordError(i + 1, _("{v0}: {v1}").format(v0=move, v1=said(e.reason))) from None
         yield game.copy()
 
 
@@ -331,7 +332,7 @@ def replay(record: Record, text: str | None = None, *, steps: int | None = None)
             play_action(game, move)
         except IllegalMove as e:
             line = lines[i] if i < len(lines) else 0
-            raise RecordError(line, _("{v0}: {v1}").format(v0=move, v1=e.reason)) from None
+            raise RecordError(line, _("{v0}: {v1}").format(v0=move, v1=said(e.reason))) from None
     return game
 
 

@@ -205,3 +205,16 @@ def test_undoing_a_deal_says_the_row_went_back():
     d.handle("d")
     assert d.handle("u") == ["Undone: the deal. Its row is back in the stock."]
     assert d.handle("s") == ["Stock: 5 deals left. Runs done: 0. Moves: 0."]
+
+
+def test_a_refused_move_is_said_in_the_language_spoken():
+    """The engine's refusal reaches the reader in German when German is spoken (by its code)."""
+    from spider_tui.i18n import set_language
+
+    d, _, _ = make(SMALL)
+    set_language("de")
+    try:
+        assert d.handle("3>1") == ["Spalte 3 ist leer."]
+        assert d.handle("4>1") == ["Ein Ass gehört auf eine 2."]
+    finally:
+        set_language("en")

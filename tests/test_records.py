@@ -217,3 +217,18 @@ def test_share_line_is_spoiler_free():
     line = records.share_line(record_of(g, actions, "left", 1234, "classic"))
     assert line.startswith("spider · deal 1234 · 2 suits · left after ")
     assert not any(m in line for _, m in actions if m not in ("deal", "undo"))
+
+
+def test_a_refused_action_of_a_record_is_said_in_the_language_spoken():
+    """The engine's refusal inside a record's fault reads in German when German is spoken."""
+    from spider_tui.i18n import set_language
+
+    text = ("game: spider\ndeal: 1\nsuits: 1\nrules: classic\ndate: 2026-12-01T21:30:00Z\nplayer: a\nresult: left\n"
+            "moves: 1\nseconds: 1.000\n5 1>1:1\n")
+    set_language("de")
+    try:
+        with pytest.raises(RecordError) as e:
+            records.read_checked(text)
+    finally:
+        set_language("en")
+    assert e.value.line == 10 and "Eine Folge kann nicht auf ihre eigene Spalte ziehen." in str(e.value), str(e.value)

@@ -11,12 +11,12 @@ True
 from .cards import Card, card_text, parse_card, rank_of, suit_of
 from .deal import MAX_DEAL, MIN_DEAL, Deal, deal_code, parse_deal
 from .cards import UNKNOWN
-from .game import DEAL, JOKER, Game, IllegalMove, Move, Played, PositionError
+from .game import DEAL, JOKER, Game, IllegalMove, Move, Played, PositionError, Refusal, Why
 from .rules import CLASSIC, PRESETS, VARIANTS, Rules, rules_named
 
 __all__ = [
     "Card", "card_text", "parse_card", "rank_of", "suit_of",
     "MAX_DEAL", "MIN_DEAL", "Deal", "deal_code", "parse_deal",
-    "DEAL", "JOKER", "Game", "IllegalMove", "Move", "Played", "PositionError", "UNKNOWN",
+    "DEAL", "JOKER", "Game", "IllegalMove", "Move", "Played", "PositionError", "Refusal", "Why", "UNKNOWN",
     "CLASSIC", "PRESETS", "VARIANTS", "Rules", "rules_named",
 ]

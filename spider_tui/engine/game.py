@@ -23,41 +23,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from enum import Enum
 
 from . import scorpion
 from .hint import best_hint
 from .notation import format_position, parse_position
-from .cards import (ACE, KING, SUIT_NAMES, SUITS_IN_PLAY, UNKNOWN, Card, card_text, fits_onto, group_fitting_onto,
-                    parse_card, rank_name, rank_of, with_article)
+from .cards import (ACE, KING, SUITS_IN_PLAY, UNKNOWN, Card, card_text, fits_onto, group_fitting_onto, parse_card,
+                    rank_name, rank_of)
 from .deal import Deal, check_deal_number, check_suits, deal_layout
 from .rules import CLASSIC, Rules, rules_named
 from .scoring import UNDO_POINTS, action_points, layout_joins, win_bonus
-from .moves import DEAL, JOKER, RUN, IllegalMove, Move, Played, PositionError
+from .moves import DEAL, JOKER, RUN, IllegalMove, Move, Played, PositionError, Refusal, Why
 
-__all__ = ["DEAL", "JOKER", "RUN", "Game", "IllegalMove", "Move", "Played", "PositionError"]
+__all__ = ["DEAL", "JOKER", "RUN", "Game", "IllegalMove", "Move", "Played", "PositionError", "Refusal", "Why"]
 
-class JokerCode(Enum):
-    """Why a joker can't be played (``Game.joker_refusal``), for a program to decide on."""
-
-    NO_JOKERS = "no_jokers"  # the rules have no jokers
-    OVER = "over"  # the round is won or over
-    NONE_LEFT = "none_left"
-    NO_COLUMN = "no_column"
-    ON_ACE = "on_ace"
-    VIEW = "view"  # a view (unseen cards): only the full game knows the joker's card
-    NO_CARD = "no_card"  # no card is left that the joker could bring
-
-
-class Refusal(str):
-    """A refusal's words (it reads as the text it says) with its ``code``."""
-
-    code: JokerCode
-
-    def __new__(cls, text: str, code: JokerCode) -> Refusal:
-        self = super().__new__(cls, text)
-        self.code = code
-        return self
+#: The codes of ``Game.joker_refusal`` are ``Why``'s, like every refusal of the engine (the old name stays).
+JokerCode = Why
 
 
 class Game:
@@ -256,55 +236,54 @@ class Game:
             return run
         return group_fitting_onto(target[-1], self.columns[src][-1], run)
 
-    def deal_refusal(self) -> str | None:
-        """Why a deal is not allowed now, or ``None`` when it is."""
+    def deal_refusal(self) -> Refusal | None:
+        """Why a deal is not allowed now (a ``Refusal``), or ``None`` when it is."""
         if self.won:
-            return "The round is won."
+            return Refusal(Why.WON)
         if self.lost:
-            return "The round is over."
+            return Refusal(Why.OVER)
         if not self.stock:
-            return "The stock is empty." if self.rules.has_stock else "Simple Simon has no stock."
+            return Refusal(Why.STOCK_EMPTY if self.rules.has_stock else Why.NO_STOCK)
         if not all(self.columns) and not self.rules.deals_onto_empty:
-            return "Fill every empty column before dealing."
+            return Refusal(Why.FILL_COLUMNS)
         return None
 
-    def move_refusal(self, move: Move) -> str | None:
+    def move_refusal(self, move: Move) -> Refusal | None:
         """Why ``move`` (with a count) is not legal now, or ``None`` when it is."""
         if move.is_deal:
             return self.deal_refusal()
         if move.is_joker:
             return self.joker_refusal(move.target)
         if self.lost:
-            return "The round is over."
+            return Refusal(Why.OVER)
         n = len(self.columns)
         s, t, k = move.source, move.target, move.count
         if not (0 <= s < n and 0 <= t < n):
-            return f"Columns are numbered 1 to {n}."
+            return Refusal(Why.NO_COLUMN, columns=n)
         if s == t:
-            return "A group can't move onto its own column."
+            return Refusal(Why.OWN_COLUMN)
         src = self.columns[s]
         if not src:
-            return f"Column {s + 1} is empty."
+            return Refusal(Why.EMPTY, column=s + 1)
         face_up = len(src) - self.down[s]
         if k is None or k < 1:
-            return "A move takes at least one card."
+            return Refusal(Why.AT_LEAST_ONE)
         if k > face_up:
-            return f"Column {s + 1} has only {face_up} face-up card{'s' if face_up != 1 else ''}."
+            return Refusal(Why.FEW_FACE_UP, column=s + 1, count=face_up)
         if UNKNOWN in src[-k:]:
-            return f"Column {s + 1}'s card isn't known yet."
+            return Refusal(Why.UNSEEN, column=s + 1)
         if dst_unknown(self.columns[t]):
-            return f"Column {t + 1}'s card isn't known yet."
+            return Refusal(Why.UNSEEN, column=t + 1)
         if self.rules.scorpion:
             return scorpion.move_refusal(self, s, t, k)
         if k > self.run_length(s):
-            return "Only a same-suit run moves together."
+            return Refusal(Why.NOT_A_RUN)
         lead = src[-k]
         dst = self.columns[t]
         if dst and not fits_onto(lead, dst[-1]):
             if rank_of(lead) == KING:
-                return "A King goes only into an empty column."
-            what = with_article(rank_of(lead))
-            return f"{what[0].upper()}{what[1:]} goes on {with_article(rank_of(lead) + 1)}."
+                return Refusal(Why.KING_TO_EMPTY)
+            return Refusal(Why.NO_FIT, rank=rank_of(lead), onto=rank_of(lead) + 1)
         return None
 
     def resolve(self, move: Move | str) -> Move:
@@ -460,31 +439,28 @@ class Game:
         """Why a joker can't be played on ``column`` (0-based) now (a ``Refusal``: the words, and
         its ``code`` for a program to decide on), or ``None`` when it can."""
         if not self.rules.joker:
-            return Refusal("This round is played without jokers.", JokerCode.NO_JOKERS)
+            return Refusal(Why.NO_JOKERS)
         if self.won:
-            return Refusal("The round is won.", JokerCode.OVER)
+            return Refusal(Why.WON)
         if self.lost:
-            return Refusal("The round is over.", JokerCode.OVER)
+            return Refusal(Why.OVER)
         if self.jokers_left < 1:
-            return Refusal("No jokers left.", JokerCode.NONE_LEFT)
+            return Refusal(Why.NONE_LEFT)
         n = len(self.columns)
         if not 0 <= column < n:
-            return Refusal(f"Columns are numbered 1 to {n}.", JokerCode.NO_COLUMN)
+            return Refusal(Why.NO_COLUMN, columns=n)
         dst = self.columns[column]
         if dst and dst[-1] & 15 == ACE:
-            return Refusal("Nothing goes on an Ace.", JokerCode.ON_ACE)
+            return Refusal(Why.ON_ACE)
         if UNKNOWN in self.stock or any(UNKNOWN in c[:d] for c, d in zip(self.columns, self.down)):
             # A view can't know which card a joker brings or where from.
-            return Refusal("A view can't play a joker: only the full game knows its card (ask the server).",
-                           JokerCode.VIEW)
+            return Refusal(Why.VIEW)
         if self.joker_choice(column) is None:
             if not dst:
-                what = "King"
-            else:
-                what = rank_name((dst[-1] & 15) - 1)
-                if self.rules.scorpion:
-                    what += " of " + SUIT_NAMES[dst[-1] >> 4]
-            return Refusal(f"No {what} is left in the stock or on the table for the joker.", JokerCode.NO_CARD)
+                return Refusal(Why.NO_CARD, rank=KING)
+            if self.rules.scorpion:
+                return Refusal(Why.NO_CARD, rank=(dst[-1] & 15) - 1, suit=dst[-1] >> 4)
+            return Refusal(Why.NO_CARD, rank=(dst[-1] & 15) - 1)
         return None
 
     def legal_jokers(self) -> list[Move]:
@@ -512,9 +488,9 @@ class Game:
         """Make ``move``; returns what it did (a ``Played``, equal to the complete Move played).
         Raises ``IllegalMove``, state unchanged."""
         if self.won:
-            raise IllegalMove("The round is won.")
+            raise IllegalMove(Refusal(Why.WON))
         if self.lost:
-            raise IllegalMove("The round is over.")
+            raise IllegalMove(Refusal(Why.OVER))
         m = self.resolve(move)
         if m.is_deal:
             self._deal()
@@ -854,4 +830,5 @@ def dst_unknown(cards: list[Card]) -> bool:
     return bool(cards) and cards[-1] == UNKNOWN
 
 
-__all__ = ["Game", "Move", "Played", "IllegalMove", "PositionError", "DEAL", "JOKER", "UNKNOWN", "rank_name"]
+__all__ = ["Game", "Move", "Played", "IllegalMove", "PositionError", "Refusal", "Why", "DEAL", "JOKER", "UNKNOWN",
+           "rank_name"]

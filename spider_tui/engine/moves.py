@@ -13,21 +13,134 @@ the engine's API; only the move text (SPEC §3) names them 1 to 10:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 
-from .cards import Card
+from .cards import SUIT_NAMES, Card, rank_name, with_article
 
 RUN = 13  # cards in a completed run
 JOKER = -1  # Move.source of a joker
 DEALT = -2  # Move.source and .target of a deal
 
 
+class Why(Enum):
+    """Why the engine refuses (the ``code`` of a ``Refusal``): what a program decides on and
+    what a translation says by, never the English words.  The parameters each one carries are
+    in the comments (numbers as the sentence says them: columns 1-based, ranks 1 Ace … 13 King,
+    ``suit`` an index of ``SUIT_NAMES``)."""
+
+    WON = "won"  # the round is won
+    OVER = "over"  # the round is over (given up)
+    STOCK_EMPTY = "stock_empty"
+    NO_STOCK = "no_stock"  # the rules have no stock (Simple Simon)
+    FILL_COLUMNS = "fill_columns"  # a deal needs every column filled
+    NO_COLUMN = "no_column"  # columns: how many there are
+    FROM_ONE = "from_one"  # a move text names a column 0 (or less)
+    OWN_COLUMN = "own_column"  # source and target are one column
+    EMPTY = "empty"  # column
+    AT_LEAST_ONE = "at_least_one"  # a move of no cards
+    FEW_FACE_UP = "few_face_up"  # column, count: the face-up cards it has
+    UNSEEN = "unseen"  # column: its card is not known (a view)
+    NOT_A_RUN = "not_a_run"  # the group is no same-suit run
+    KING_TO_EMPTY = "king_to_empty"  # a King onto a card
+    NO_FIT = "no_fit"  # rank (the group's lead), onto (the rank it goes on)
+    OWN_SUIT = "own_suit"  # rank, onto (Scorpion: only on its own suit)
+    KING_LED = "king_led"  # Scorpion: only a King's group into an empty column
+    NO_JOKERS = "no_jokers"  # the rules have no jokers
+    NONE_LEFT = "none_left"  # no jokers left
+    ON_ACE = "on_ace"  # a joker onto an Ace
+    VIEW = "view"  # a view (unseen cards): only the full game knows a joker's card
+    NO_CARD = "no_card"  # rank (and suit, Scorpion): no such card is left for the joker
+    UNREADABLE_JOKER = "unreadable_joker"  # text: a joker move that can't be read
+    UNREADABLE = "unreadable"  # text: a move that can't be read
+
+
+#: The English sentence of every code (``Refusal`` fills it in; ``{A_card}``, ``{an_onto}``,
+#: ``{wanted}`` and ``{s}`` are words made from the parameters).  Other languages say a refusal
+#: by its code and parameters (``spider_tui.engine_words``), never by these words.
+ENGLISH: dict[Why, str] = {
+    Why.WON: "The round is won.",
+    Why.OVER: "The round is over.",
+    Why.STOCK_EMPTY: "The stock is empty.",
+    Why.NO_STOCK: "Simple Simon has no stock.",
+    Why.FILL_COLUMNS: "Fill every empty column before dealing.",
+    Why.NO_COLUMN: "Columns are numbered 1 to {columns}.",
+    Why.FROM_ONE: "Columns are numbered from 1.",
+    Why.OWN_COLUMN: "A group can't move onto its own column.",
+    Why.EMPTY: "Column {column} is empty.",
+    Why.AT_LEAST_ONE: "A move takes at least one card.",
+    Why.FEW_FACE_UP: "Column {column} has only {count} face-up card{s}.",
+    Why.UNSEEN: "Column {column}'s card isn't known yet.",
+    Why.NOT_A_RUN: "Only a same-suit run moves together.",
+    Why.KING_TO_EMPTY: "A King goes only into an empty column.",
+    Why.NO_FIT: "{A_card} goes on {an_onto}.",
+    Why.OWN_SUIT: "{A_card} goes only on {an_onto} of its own suit.",
+    Why.KING_LED: "Only a King, or a group led by a King, goes into an empty column.",
+    Why.NO_JOKERS: "This round is played without jokers.",
+    Why.NONE_LEFT: "No jokers left.",
+    Why.ON_ACE: "Nothing goes on an Ace.",
+    Why.VIEW: "A view can't play a joker: only the full game knows its card (ask the server).",
+    Why.NO_CARD: "No {wanted} is left in the stock or on the table for the joker.",
+    Why.UNREADABLE_JOKER: "Can't read {text!r}: write a joker like joker>4.",
+    Why.UNREADABLE: "Can't read {text!r}: write a move like 3>7, 3>7:2, deal or joker>4.",
+}
+
+
+def english(code: Why, params: Mapping[str, int | str]) -> str:
+    """The English sentence of ``code`` with ``params``.
+
+    >>> english(Why.NO_FIT, {"rank": 7, "onto": 8}), english(Why.FEW_FACE_UP, {"column": 4, "count": 1})
+    ('A 7 goes on an 8.', 'Column 4 has only 1 face-up card.')
+    """
+    words: dict[str, object] = dict(params)
+    if "count" in params:
+        words["s"] = "" if params["count"] == 1 else "s"
+    rank = params.get("rank")
+    if isinstance(rank, int):
+        a = with_article(rank)
+        words["A_card"] = a[:1].upper() + a[1:]
+        suit = params.get("suit")
+        words["wanted"] = rank_name(rank) + (f" of {SUIT_NAMES[suit]}" if isinstance(suit, int) else "")
+    onto = params.get("onto")
+    if isinstance(onto, int):
+        words["an_onto"] = with_article(onto)
+    return ENGLISH[code].format(**words)
+
+
+class Refusal(str):
+    """Why the engine refuses: it reads as its English sentence (``str(r)``, the words as
+    always), and carries its ``code`` (a ``Why``) and the sentence's ``params``, for a program
+    to decide on and a translation to say.
+
+    >>> r = Refusal(Why.EMPTY, column=3)
+    >>> r, r.code, r.params
+    ('Column 3 is empty.', <Why.EMPTY: 'empty'>, {'column': 3})
+    """
+
+    code: Why
+    params: dict[str, int | str]
+
+    def __new__(cls, code: Why, **params: int | str) -> Refusal:
+        self = super().__new__(cls, english(code, params))
+        self.code = code
+        self.params = params
+        return self
+
+    def __getnewargs_ex__(self) -> tuple[tuple[Why], dict[str, int | str]]:  # copy and pickle
+        return (self.code,), dict(self.params)
+
+
 class IllegalMove(ValueError):
-    """A move the rules don't allow; ``reason`` is a sentence a player can read."""
+    """A move the rules don't allow; ``reason`` is a sentence a player can read (the engine's
+    own: a ``Refusal``, so ``code`` and ``params`` say why; ``None`` and ``{}`` for a plain
+    sentence of a caller's)."""
 
     def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
+        self.code: Why | None = reason.code if isinstance(reason, Refusal) else None
+        self.params: dict[str, int | str] = dict(reason.params) if isinstance(reason, Refusal) else {}
 
 
 class PositionError(ValueError):
@@ -91,7 +204,7 @@ class Move:
                 col = col[:-2]
             if col.isdigit():
                 return cls(JOKER, int(col) - 1, 1)  # joker>0: the game says how columns are numbered
-            raise IllegalMove(f"Can't read {text.strip()!r}: write a joker like joker>4.")
+            raise IllegalMove(Refusal(Why.UNREADABLE_JOKER, text=text.strip()))
         try:
             head, _, count = t.partition(":")
             src, sep, dst = head.partition(">")
@@ -100,12 +213,12 @@ class Move:
             n = int(count) if count else None
             source, target = int(src), int(dst)
         except ValueError:
-            raise IllegalMove(f"Can't read {text.strip()!r}: write a move like 3>7, 3>7:2, deal or joker>4.") from None
+            raise IllegalMove(Refusal(Why.UNREADABLE, text=text.strip())) from None
         if source < 1 or target < 1:
-            raise IllegalMove("Columns are numbered from 1.")
+            raise IllegalMove(Refusal(Why.FROM_ONE))
         m = cls(source - 1, target - 1, n)
         if n is not None and n < 1:
-            raise IllegalMove("A move takes at least one card.")
+            raise IllegalMove(Refusal(Why.AT_LEAST_ONE))
         return m
 
 

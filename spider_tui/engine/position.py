@@ -19,6 +19,7 @@ from typing import Protocol
 
 from .cards import Card
 from .deal import Deal
+from .moves import Refusal
 from .rules import Rules
 
 
@@ -50,7 +51,7 @@ class Position(Protocol):
         """Length of the face-up same-suit run at the end of column ``col`` (0-based)."""
         ...
 
-    def deal_refusal(self) -> str | None:
+    def deal_refusal(self) -> Refusal | None:
         """Why the stock can't deal now, or ``None`` when it can."""
         ...
 

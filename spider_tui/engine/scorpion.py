@@ -11,8 +11,8 @@ own helpers.
 
 from __future__ import annotations
 
-from .cards import ACE, KING, with_article
-from .moves import DEAL, Move
+from .cards import ACE, KING
+from .moves import DEAL, Move, Refusal, Why
 from .position import Position
 
 
@@ -44,7 +44,7 @@ def group_fitting(g: Position, src: int, dst: int) -> int | None:
     return None
 
 
-def move_refusal(g: Position, s: int, t: int, k: int) -> str | None:
+def move_refusal(g: Position, s: int, t: int, k: int) -> Refusal | None:
     """Why the group of ``k`` cards from column ``s`` can't go onto ``t`` (0-based), or None.
     Assumes the general checks (columns exist, ``k`` face-up cards) are done."""
     lead = g.columns[s][-k]
@@ -54,12 +54,11 @@ def move_refusal(g: Position, s: int, t: int, k: int) -> str | None:
         if dst[-1] == lead + 1:
             return None
         if rank == KING:
-            return "A King goes only into an empty column."
-        what = with_article(rank)
-        return f"{what[0].upper()}{what[1:]} goes only on {with_article(rank + 1)} of its own suit."
+            return Refusal(Why.KING_TO_EMPTY)
+        return Refusal(Why.OWN_SUIT, rank=rank, onto=rank + 1)
     if rank == KING:
         return None
-    return "Only a King, or a group led by a King, goes into an empty column."
+    return Refusal(Why.KING_LED)
 
 
 def group_moves(g: Position) -> list[tuple[int, int, int]]:

@@ -108,7 +108,10 @@ class Refusal(Exception):
         super().__init__(reason)
         self.reason = reason
         self.id = msg_id
-        self.code = code if code is not None else getattr(reason, "code", None)
+        # A reason that carries its code (a store's ``Reason``) passes it on; an engine refusal's
+        # code is the engine's, not the protocol's: the caller names that one.
+        told = getattr(reason, "code", None)
+        self.code = code if code is not None else told if isinstance(told, Code) else None
 
 
 class BadMessage(ValueError):

@@ -5,7 +5,8 @@ them; just before a ``refused``, ``error`` or ``closed`` goes out, :func:`in_lan
 ``reason`` in the language the client asked for in its ``hello`` (English when it asked for none,
 or for a language the server doesn't speak).  A fixed reason goes through the catalog; a reason
 with a number or a name in it is matched against its template here; an engine refusal (a move
-the rules don't allow) through :mod:`spider_tui.engine_words`.  A reason none of these knows
+the rules don't allow: an ``engine.Refusal``, which the server keeps as it is until here) is said
+by its code through :mod:`spider_tui.engine_words`, not by its words.  A reason none of these knows
 stays English.  The server speaks to each client in its own language at once, so nothing here
 touches the app's one current language (:func:`spider_tui.i18n.set_language`).
 
@@ -153,14 +154,14 @@ def in_language(reason: str, lang: str | None) -> str:
     if not lang or lang == "en" or lang not in LANGUAGES or not isinstance(reason, str):
         return reason
     t = translation(lang)
+    if engine_words.known(reason):  # the engine's own: by its code, before any words are read
+        return engine_words.said(reason, t)
     if reason in _FIXED:
         return t.gettext(reason)
     for template, pattern in _MATCHERS:
         m = pattern.fullmatch(reason)
         if m:
             return t.gettext(template).format(**{k: _span(v, t) for k, v in m.groupdict().items()})
-    if engine_words.known(reason):
-        return engine_words.said(reason, t)
     return reason
 
 
@@ -177,7 +178,7 @@ def is_reason(reason: str, english: str) -> bool:
 
 
 def known(reason: str) -> bool:
-    """Does :func:`in_language` know ``reason`` (a template, or an engine sentence)?"""
+    """Does :func:`in_language` know ``reason`` (a template, or an engine refusal)?"""
     return reason in _FIXED or any(p.fullmatch(reason) for _t, p in _MATCHERS) or engine_words.known(reason)
 
 

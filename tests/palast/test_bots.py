@@ -126,3 +126,33 @@ async def test_a_bots_connection_drops_the_others_progress_but_gets_its_round_an
         await c.play("give up")
     await bo.wait_for("round_over")
     assert not any(m["type"] == "progress" for m in bo.received)  # on the wire, never read
+
+
+async def test_a_bot_that_already_sits_stops_looking_by_the_code_not_the_words():
+    """``already seated`` is read from the refusal's code: a reason in another language (or
+    reworded) still ends the search for a seat at once; another refusal keeps looking."""
+    import time
+
+    from spider_tui.palast import messages as m
+    from spider_tui.palast.client.bots import _sit
+    from spider_tui.palast.client.client import Received, Refused
+
+    class Client:
+        def __init__(self, code: str) -> None:
+            self.code, self.joins = code, 0
+
+        async def ask(self, request):
+            tables = m.Tables(tables=[m.TableInfo(id=4, seats=4, standard=True, state="waiting")])
+            return Received(tables.to_json(), tables)
+
+        async def join(self, table: int) -> None:
+            self.joins += 1
+            no = m.Refused(reason="Du sitzt schon an Tisch 4.", code=self.code)
+            raise Refused(Received(no.to_json(), no))
+
+    seated = Client(m.Code.ALREADY_SEATED.value)
+    await _sit(seated, time.monotonic() + 30)
+    assert seated.joins == 1  # it stopped at the first answer (else it asks again until its deadline)
+    full = Client(m.Code.TABLE_FULL.value)
+    await _sit(full, time.monotonic() + 0.5)  # keeps asking until its deadline
+    assert full.joins >= 2

@@ -103,3 +103,28 @@ async def test_the_game_asks_for_its_language_and_knows_a_taken_name_in_german(p
         assert got["reason"] == "Du sitzt an keinem Tisch."
     finally:
         await client.close()
+
+
+def test_an_engine_refusal_is_said_by_its_code_on_its_way_out():
+    """The server keeps the engine's refusal (a coded ``Refusal``) as the ``refused`` message's
+    reason until it goes out; only then is it said in the client's language, by its code. The
+    wire stays the same: the reason a sentence, the code ``illegal_move``."""
+    from spider_tui.engine import Game, IllegalMove, Refusal, Why
+    from spider_tui.palast import messages as m
+    from spider_tui.palast.reasons import message_in_language
+
+    with pytest.raises(IllegalMove) as e:
+        Game.new(1, suits=1).play("1>1")
+    refusal = m.Refusal(e.value.reason, code=m.Code.ILLEGAL_MOVE)  # as the server's table does
+    out = m.Refused(reason=refusal.reason, id=3, code=refusal.code)
+    german = message_in_language(out, "de")
+    assert german.reason == "Eine Folge kann nicht auf ihre eigene Spalte ziehen." and german.code == "illegal_move"
+    from spider_tui.palast.protocol import dumps
+
+    assert json.loads(dumps(out)) == {"type": "refused", "id": 3, "reason": "A group can't move onto its own column.",
+                                      "code": "illegal_move"}
+    assert message_in_language(out, "en") is out
+    # A move text that can't be read keeps no protocol code (the engine's code is not the protocol's).
+    with pytest.raises(m.Refusal) as bad:
+        m.check_move("3>x", 4)
+    assert bad.value.code is None and isinstance(bad.value.reason, Refusal) and bad.value.reason.code is Why.UNREADABLE

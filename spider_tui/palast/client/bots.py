@@ -143,7 +143,7 @@ async def _sit(c: PalastClient, deadline: float) -> None:
                     await c.join(table=t.id)
                     return
                 except Refused as e:
-                    if "already sit" in e.reason:
+                    if e.code is m.Code.ALREADY_SEATED:  # by its code, not its words
                         return
         await asyncio.sleep(0.2)
 

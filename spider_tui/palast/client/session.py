@@ -38,7 +38,7 @@ from typing import Any, Callable, TypeVar
 from websockets.exceptions import InvalidHandshake, InvalidURI
 
 from spider_tui.engine import Game, IllegalMove, Move
-from spider_tui.engine.game import JokerCode, PositionError
+from spider_tui.engine.game import PositionError, Why
 from spider_tui.engine.deal import check_deal_number
 from spider_tui.engine_words import said
 from spider_tui.i18n import N_, _, language, ngettext
@@ -241,7 +241,7 @@ class RaceTable(Table):
             self.joker_pending = False
             return
         reason = self.game.joker_refusal(col)
-        if reason is not None and reason.code is JokerCode.VIEW:
+        if reason is not None and reason.code is Why.VIEW:
             # Only the server knows which card a joker brings (it may come from the stock or
             # from under a face-down card): ask it; its position comes back with the answer.
             self.joker_pending = False
