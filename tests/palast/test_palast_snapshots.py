@@ -14,6 +14,7 @@ import pytest
 from spider_tui.palast.client.client import PalastClient
 from spider_tui.store import SaveFile
 from spider_tui.ui.app import SpiderApp
+from spider_tui.ui.palast import lines
 from spider_tui.ui.palast.lobby import PalastScreen
 from spider_tui.ui.palast.race import RaceScreen
 from spider_tui.ui_launch import Launch
@@ -23,12 +24,12 @@ from tests.waiting import until_app as until
 from .helpers import play_round
 from .threaded import ThreadedPalast
 
-PORT = 18713  # fixed: the address is on the screen
+PORT = 18713  # the address the screens show: the server listens on a free port (several runs at once)
 
 
 @pytest.fixture
 def server(tmp_path):
-    p = ThreadedPalast(tmp_path / "server", port=PORT)
+    p = ThreadedPalast(tmp_path / "server")
     yield p
     p.stop()
 
@@ -36,6 +37,9 @@ def server(tmp_path):
 @pytest.fixture
 def app(tmp_path, monkeypatch, server):
     monkeypatch.setenv("SPIDER_DATA_DIR", str(tmp_path / "data"))
+    shown = lines.name  # the lobby's heading names the server: with the same port in every run
+    monkeypatch.setattr(lines, "name", lambda text, width: shown(
+        text.replace(f"127.0.0.1:{server.server.port}", f"127.0.0.1:{PORT}"), width))
     return SpiderApp(SaveFile(tmp_path / "data" / "save.toml"), Launch(server=server.url),
                      today=lambda: date(2026, 11, 29), rng=random.Random(5))
 
