@@ -156,6 +156,7 @@ class LoadRow:
     bots_cpu_percent: float = 0.0
     server_ms_per_action: float = 0.0  # the servers' CPU over the whole bots run / the actions
     bots_ms_per_action: float = 0.0  # the bots' own CPU over the run / the actions
+    errors_by_kind: dict = field(default_factory=dict)  # what the bots said each error was
 
 
 def watch(servers: list[Server], bots: list[subprocess.Popen[str]], seconds: float) -> tuple[float, list[int], float]:
@@ -175,6 +176,14 @@ def watch(servers: list[Server], bots: list[subprocess.Popen[str]], seconds: flo
 LAST_BOTS_CPU = 0.0
 LAST_BOTS_SEEN = [0.0]
 LAST_CPU_SECONDS = [0.0, 0.0]  # servers, bots: CPU seconds over the last whole bots run
+
+
+def merged_kinds(results: list[dict]) -> dict:
+    kinds: dict = {}
+    for r in results:
+        for k, n in r.get("errors_by_kind", {}).items():
+            kinds[k] = kinds.get(k, 0) + n
+    return kinds
 
 
 def per_action(cpu_seconds_: float, actions: int) -> float:
@@ -231,6 +240,7 @@ def one_process(players: int, seconds: float, work: Path) -> LoadRow:
         cpu_percent=cpu_percent, rss_mb=peak / 1024, kb_per_player=(peak - rss0) / players,
         bots_cpu_percent=LAST_BOTS_CPU, server_ms_per_action=per_action(LAST_CPU_SECONDS[0], result["actions"]),
         bots_ms_per_action=per_action(LAST_CPU_SECONDS[1], result["actions"]),
+        errors_by_kind=result.get("errors_by_kind", {}),
     )
 
 
@@ -343,6 +353,7 @@ def two_processes(players: int, seconds: float, work: Path, pairs: int) -> LoadR
         kb_per_player=(sum(peaks) - sum(rss0)) / max(n, 1), cross_ms=cross,
         server_ms_per_action=per_action(cpu_after_bots, sum(r["actions"] for r in results)),
         bots_ms_per_action=per_action(bots_after, sum(r["actions"] for r in results)),
+        errors_by_kind=merged_kinds(results),
     )
 
 
@@ -361,6 +372,11 @@ def table(rows: list[LoadRow]) -> str:
             f"| {r.p50_ms:.1f} | {r.p99_ms:.1f} | {r.cpu_percent:.0f} % | {r.server_ms_per_action:.2f} ms "
             f"| {r.bots_cpu_percent:.0f} % | {r.bots_ms_per_action:.2f} ms | {r.rss_mb:.0f} | {r.kb_per_player:.0f} |"
         )
+    for r in rows:
+        if r.errors_by_kind:
+            lines.append("")
+            lines.append(f"errors ({r.setup}, {r.players} players): " + "; ".join(
+                f"{n} × {kind}" for kind, n in sorted(r.errors_by_kind.items(), key=lambda kv: -kv[1])))
     for r in rows:
         if r.cross_ms:
             c = sorted(r.cross_ms)

@@ -154,6 +154,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
     loop = asyncio.get_running_loop()
     rng = random.Random(name)
     line: list[str] = []  # the rest of the current plan
+    step = ["hello"]  # what the bot waits for: its errors say so
 
     def wait_before(first: bool) -> float:
         return human_delay(rng, first) if pace == "human" else 1 / rate
@@ -177,8 +178,10 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
             continue
         c.keep_received = True  # the server's error reasons, for the summary
         try:
+            step[0] = "hello"
             await c.hello(name, token)
             token = c.token
+            step[0] = "a seat"
             await _sit(c, deadline)
             view: Game | None = None
             line = []
@@ -204,11 +207,13 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                     tally.rounds.add((ev.table, ev.round))
                     view = None
                     try:
+                        step[0] = "ready"
                         await c.ready()
                     except Refused:
                         pass  # the last round: table_over follows
                 elif isinstance(ev, m.TableOver):
                     view = None
+                    step[0] = "a seat"
                     await _sit(c, deadline)
                 if view is not None and loop.time() >= next_at and time.monotonic() < deadline:
                     if not line and level <= 0:
@@ -218,6 +223,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                         line = await asyncio.to_thread(bot_line, view, level)
                     move = line.pop(0)
                     t0 = time.perf_counter()
+                    step[0] = "play"
                     answer = (await c.play(move)).message
                     tally.times.append(time.perf_counter() - t0)
                     next_at = max(next_at + wait_before(not line), loop.time())
@@ -236,7 +242,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
         except Refused as e:
             tally.error(f"refused: {e.reason or 'no reason given'}")
         except asyncio.TimeoutError:
-            tally.error("timed out waiting for the server's answer")
+            tally.error(f"timed out waiting for the server's answer ({step[0]})")
         except (ConnectionError, ConnectionClosed, OSError):
             tally.error(f"closed by the server: {closed_reason(c)}")
         except Exception as e:  # noqa: BLE001 - a bot never ends the run with a traceback
