@@ -161,10 +161,9 @@ PALAST_COMMANDS: list[Command] = [
     Command("t", "to_table", N_("Table"), N_("back to the table"), "t", footer=True),
     Command("r", "refresh", N_("Refresh"), N_("refresh the tables"), "r"),
     # SPEC §16: watching a running table, a table's records ("watch"), the daily board ("Today")
-    Command("w", "watch", N_("Watch"), N_("watch the highlighted table: its players live, no cards"), "w", footer=True),
-    Command("w", "records", N_("Records"), N_("the records of the table's finished rounds: replay any player's"), "w",
-            footer=True),
-    Command("d", "today", N_("Today"), N_("today's daily board: one try a day at each suit count"), "d", footer=True),
+    Command("w", "watch", N_("Watch"), N_("watch a table"), "w", footer=True),
+    Command("w", "records", N_("Records"), N_("the records"), "w", footer=True),
+    Command("d", "today", N_("Today"), N_("today's board"), "d", footer=True),
     Command("p", "daily_play", N_("Play today"), N_("play today's try at the highlighted suit count"), "p", footer=True),
     Command("escape,q", "quit_palast", N_("Back"), N_("back"), "q", footer=True),
     Command("f1", "help", N_("Help"), N_("help"), "F1", footer=True),

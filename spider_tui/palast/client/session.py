@@ -348,6 +348,7 @@ class PalastSession:
         self.deals: list[tuple[int, int | str]] = []  # (round, deal code) as told at each round_over
         self.commitments: dict[int, str] = {}  # round -> the commitment its `round` carried
         self.verified: dict[int, bool] = {}  # round -> whether its deal matched the commitment
+        self.notes: dict[int, str] = {}  # round -> what its deal's check said (for the standings screen)
         self.ranking: list[m.Ranked] | None = None
         # SPEC §16: the records of finished rounds (``load_records``): (table, rounds) and each
         # player's record of those rounds, newest round first
@@ -519,7 +520,7 @@ class PalastSession:
         self.table, self.code, self.round, self.race = None, None, 0, None
         self.opponents, self.standings, self.ranking, self.deals = {}, None, None, []
         self.records, self.records_of = None, None
-        self.commitments, self.verified = {}, {}
+        self.commitments, self.verified, self.notes = {}, {}, {}
         self.totals = {}
         self._confirmed = None
         self._changed("seat")
@@ -818,6 +819,7 @@ class PalastSession:
             if self.table is not None:
                 self.table = dataclasses.replace(self.table, round=n)
             if check is not None:
+                self.notes[n] = check
                 self._say(check)
             self._changed("standings")
         elif isinstance(ev, m.TableOver):

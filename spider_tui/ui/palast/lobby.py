@@ -111,6 +111,9 @@ class PalastScreen(Screen):
             if what in ("standings", "final"):
                 race.dismiss()
                 self._race_screen = None
+                note = s.notes.get(s.standings.round) if s.standings is not None else None
+                if note:  # said on the race's status line as it closed: said here too
+                    self.put("#p-status", note)
             else:
                 race.palast_changed(what)
                 return
