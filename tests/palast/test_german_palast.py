@@ -67,8 +67,8 @@ async def test_the_palast_in_german(palast, make_app):  # noqa: F811
         text = await look(pilot, "the waiting table")
         assert "wartet auf Spieler" in text
         bot = await palast.player("bot-1")
-        await bot.join(table=lobby.session.table["id"])
-        await until(pilot, lambda: len(lobby.session.table["players"]) == 2)
+        await bot.join(table=lobby.session.table.id)
+        await until(pilot, lambda: len(lobby.session.table.players) == 2)
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, RaceScreen))
         ev = await bot.wait_for("round")

@@ -283,7 +283,7 @@ class PalastScreen(Screen):
             rows += [(f"e{b.suits}-{i}", lines.daily_entry(e)) for i, e in enumerate(b.entries[:self.daily_top])]
         self.set_options(rows)
         self.put("#p-info", _("Enter or {key}: play today's try at the highlighted suit count").format(key=key("daily_play"))
-                 + f" · {says('today')}")
+                 + " · " + _("{key}: the tables").format(key=key("today")))
 
     @property
     def daily_top(self) -> int:
@@ -386,6 +386,7 @@ class PalastScreen(Screen):
 
     async def action_league(self) -> None:
         self.show_league = not self.show_league
+        self.show_today = False
         if self.show_league:
             await self.session.load_league()
         else:
