@@ -1,5 +1,6 @@
-"""The Palast's screen lines as plain text (SPEC §13): a lobby row, an opponent's line above the
-race table, a standings row, a ranking row, the league.  The screens only lay them out.
+"""The Palast's screen lines as plain text (SPEC §13, §16): a lobby row, an opponent's line above
+the race table (and a watched table's), a standings row, a ranking row, the league, a round's
+records, the daily board.  The screens only lay them out.
 
 The lines take the session's typed messages (``spider_tui.palast.messages``): their numbers were
 checked and their strings made visible where the session read them.  A name is still cut to its
@@ -9,10 +10,14 @@ strings with markup off.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spider_tui.i18n import NP_, N_, _, ngettext, pgettext
 from spider_tui.palast import messages as m
-from spider_tui.palast.client.session import PlayerRecord
 from spider_tui.safe_text import visible as _visible
+
+if TYPE_CHECKING:
+    from spider_tui.palast.client.session import PlayerRecord
 
 #: Words the server sends that a person reads (a table's state, a player's state): said in the
 #: language spoken; anything else from the network is shown as it came (made safe).

@@ -103,6 +103,7 @@ class PalastScreen(Screen):
         s = self.session
         race = self._race_screen
         if what == "round":
+            self.show_records = False  # a new round: its standings come back, not the old records
             if race is not None and race.is_current:
                 race.dismiss()
             self.call_later(self.action_to_table)
@@ -440,7 +441,7 @@ class PalastScreen(Screen):
         """p (or Enter) on a board of Today: play today's try at its suit count."""
         oid = oid if oid is not None else self.highlighted_id()
         digits = oid[1:].split("-")[0]
-        if not oid or not digits.isdigit() or int(digits) not in m.SUITS:
+        if not oid or oid[0] not in "dce" or not digits.isdigit() or int(digits) not in m.SUITS:
             return
         await self.session.play_daily(int(digits))
         self.render_phase()
