@@ -59,6 +59,20 @@ async def test_the_standings_open_the_rounds_records_in_the_replay(palast, make_
         await pilot.press("escape")  # back to the standings, still at the table
         await until(pilot, lambda: not lobby.show_records)
         assert lobby.session.phase == "standings" and "y: Ready" in statics(lobby)
+        # the records again, then the next round: its own standings come back, not the old records
+        await pilot.press("w")
+        await until(pilot, lambda: lobby.show_records)
+        await pilot.press("y")
+        await bot.ready()
+        await until(pilot, lambda: isinstance(app.screen, RaceScreen) and lobby.session.round == 2)
+        await bot.wait_for("round", round=2)
+        await bot.play("give up")
+        await pilot.press("g", "y")
+        await until(pilot, lambda: app.screen is lobby and lobby.session.phase == "final")
+        assert not lobby.show_records and "Final ranking" in statics(lobby)
+        await pilot.press("w")  # at the end: both rounds' records, the last first
+        await until(pilot, lambda: lobby.show_records)
+        assert [r.split()[0] for r in rows(lobby)] == ["2", "2", "1", "1"]
 
 
 async def test_watch_a_running_table_from_the_lobby_and_go_back(palast, make_app):
