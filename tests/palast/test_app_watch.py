@@ -100,6 +100,17 @@ async def test_watch_a_running_table_from_the_lobby_and_go_back(palast, make_app
             g = Game.from_text((await anna.play(hint_move(g)))["position"])
         await until(pilot, lambda: any(r.startswith("Anna") and "Moves   3" in r for r in rows(lobby)))
         assert not isinstance(app.screen, RaceScreen)  # no cards: no table
+        assert "w: the records" not in statics(lobby)  # no round is over: no records yet
+        await anna.play("give up")
+        await bo.play("give up")
+        await until(pilot, lambda: "Round 1/2 is over" in statics(lobby))
+        assert sorted(r.split()[0] for r in rows(lobby)) == ["Anna", "Bo"]  # the round's standings
+        await pilot.press("w")  # and its records, now that it is over
+        await until(pilot, lambda: lobby.show_records)
+        assert sorted(r.split()[1] for r in rows(lobby)) == ["Anna", "Bo"]
+        await pilot.press("escape")
+        await until(pilot, lambda: not lobby.show_records)
+        assert lobby.session.phase == "watching"
         await pilot.press("q")
         await until(pilot, lambda: lobby.session.phase == "lobby")
         assert isinstance(app.screen, PalastScreen) and lobby.session.watched is None

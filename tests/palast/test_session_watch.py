@@ -173,3 +173,36 @@ async def test_a_table_that_is_not_a_daily_try_still_warns_when_its_deal_is_miss
     assert not anna.is_daily()
     set_language("en")
     assert anna._check_deal(1, None).startswith("Warning")  # a missing deal is no verified one
+
+
+async def test_a_daily_try_resumed_after_a_restart_is_known_by_its_commitment(palast, sessions):
+    first = await sessions(palast.url, "Anna")
+    assert await first.play_daily(1)
+    await until(lambda: first.phase == "race")
+    await _play(first, 2)
+    token = first.token
+    await first.close()  # the app quits; the seat and the try stay
+    again = await sessions(palast.url, "Anna", token)  # a new app: it never asked for this try
+    await until(lambda: again.phase == "race")
+    assert again.table.id not in again._daily_tables and again.is_daily(again.round)
+    again.race.give_up()
+    await until(lambda: again.phase == "final")
+    assert again.status == DAILY_DEAL_LATER and again.notes[1] == DAILY_DEAL_LATER
+
+
+async def test_a_watcher_whose_connection_drops_watches_again(palast, sessions):
+    anna, bo = await palast.player("Anna"), await palast.player("Bo")
+    opened = await anna.open(suits=1, rules="classic", rounds=1, seats=2, private=False)
+    table = opened["table"]["id"]
+    await bo.join(table=table)
+    await anna.start()
+    first = await anna.wait_for("round", round=1)
+    carl = await sessions(palast.url, "Carl")
+    assert await carl.watch(table)
+    await carl.client.ws.close()  # the line drops
+    await until(lambda: carl.offline)
+    await until(lambda: not carl.offline and carl.phase == "watching")
+    view = Game.from_text(first["position"])
+    for _ in range(2):
+        view = Game.from_text((await anna.play(hint_move(view)))["position"])
+    await until(lambda: carl.watch_lines["Anna"].moves == 2)  # the new connection watches too
