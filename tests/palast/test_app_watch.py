@@ -161,6 +161,10 @@ async def test_today_shows_the_board_plays_the_try_once(palast, make_app):
         status = str(lobby.query_one("#p-status").render())
         assert "the deal code is told when the day is over" in status and "Warning" not in status
         assert "the deal code is told when the day is over" in statics(lobby)
+        assert "You won the table" not in statics(lobby) and "Your try is on today's board (d)" in statics(lobby)
+        await pilot.press("w")  # its records wait for the day's end: a quiet line, nothing else
+        await until(pilot, lambda: "when its day is over" in str(lobby.query_one("#p-status").render()))
+        assert not lobby.show_records and lobby.session.phase == "final"
         await pilot.press("b")
         await until(pilot, lambda: lobby.session.phase == "lobby")
         await pilot.press("d")

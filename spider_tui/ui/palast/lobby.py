@@ -206,6 +206,8 @@ class PalastScreen(Screen):
                      + (f"\n{_(lines.STOPPED_NOTE)}" if stopped else ""))
         elif phase == "final":
             words = lines.final_words(s.ranking or [], s.name, s.table is not None and s.table.training)  # said to the player
+            if s.is_daily():  # a one-seat daily try wins nothing: its place is on today's board
+                words = _("Your try is on today's board ({key}).").format(key=key("today"))
             self.put("#p-title", _("Final ranking") + f"{' · ' + words if words else ''}\n{lines.ranking_header()}")
             last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(s.standings.standings)] \
                 if s.standings is not None else []
