@@ -206,3 +206,18 @@ async def test_a_watcher_whose_connection_drops_watches_again(palast, sessions):
     for _ in range(2):
         view = Game.from_text((await anna.play(hint_move(view)))["position"])
     await until(lambda: carl.watch_lines["Anna"].moves == 2)  # the new connection watches too
+
+
+async def test_a_round_that_overtakes_its_joined_answer_still_starts_the_race(palast, sessions):
+    # A host who starts the moment the table is full: the server's `round` can reach the new
+    # player before the answer to their `join` (seen in a pty with a scripted host); the round
+    # must not be dropped as a late event of another table.
+    anna = await sessions(palast.url, "Anna")
+    view = Game.new(7, 1, "scoring").view()
+    table = m.TableInfo(id=4242, host="Bo", rounds=2, seats=2, players=["Bo", "Anna"], state="playing")
+    anna._event(m.Round(table=4242, round=1, position=view, ends_at=anna.now() + 600))
+    assert anna.phase == "lobby"
+    anna._event(m.Joined(table=table))
+    assert anna.phase == "race" and anna.round == 1 and anna.race.game.view() == view
+    anna._event(m.Round(table=77, round=1, position=view))  # a round of a table not sat at: dropped
+    assert anna.round == 1 and anna._early_round is None

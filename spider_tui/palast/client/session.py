@@ -372,6 +372,7 @@ class PalastSession:
         self._pending: deque[str] = deque()
         self._refused: str | None = None
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._early_round: m.Round | None = None  # a round that came before its table's `joined`
         self._tasks: list[asyncio.Task] = []
 
     # ------------------------------------------------------------------ life
@@ -778,6 +779,11 @@ class PalastSession:
     def _on(self, ev: m.Message) -> None:
         if self._watched_event(ev):
             return
+        if isinstance(ev, m.Round) and self.table is None:
+            # The seat's first round may overtake the `joined` answer (a host who starts the
+            # moment the table is full): kept until that answer names its table.
+            self._early_round = ev
+            return
         if isinstance(ev, (m.Round, m.Progress, m.RoundOver, m.TableOver)) and self._elsewhere(ev.table):
             return  # a late event of a table this player left
         if isinstance(ev, m.Joined):
@@ -786,6 +792,9 @@ class PalastSession:
                 self.code = line(ev.code, 32)
             self.ranking = None
             self._changed("seat")
+            early, self._early_round = self._early_round, None
+            if early is not None and early.table == ev.table.id:
+                self._round(early)
         elif isinstance(ev, m.TableChanged):
             if self.table is not None and ev.table.id == self.table.id:
                 self.table = ev.table
