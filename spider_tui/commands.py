@@ -160,6 +160,11 @@ PALAST_COMMANDS: list[Command] = [
     Command("b", "back", N_("Lobby"), N_("back to the lobby"), "b", footer=True),
     Command("t", "to_table", N_("Table"), N_("back to the table"), "t", footer=True),
     Command("r", "refresh", N_("Refresh"), N_("refresh the tables"), "r"),
+    # SPEC §16: watching a running table, a table's records ("watch"), the daily board ("Today")
+    Command("w", "watch", N_("Watch"), N_("watch a table"), "w", footer=True),
+    Command("w", "records", N_("Records"), N_("the records"), "w", footer=True),
+    Command("d", "today", N_("Today"), N_("today's board"), "d", footer=True),
+    Command("p", "daily_play", N_("Play today"), N_("play today's try at the highlighted suit count"), "p", footer=True),
     Command("escape,q", "quit_palast", N_("Back"), N_("back"), "q", footer=True),
     Command("f1", "help", N_("Help"), N_("help"), "F1", footer=True),
 ]

@@ -123,9 +123,12 @@ class Replay:
 
     def title(self) -> str:
         r = self.record
-        return _("Replay · deal {deal} · {suits} · {result} · {moves} moves, {time}").format(
+        text = _("Replay · deal {deal} · {suits} · {result} · {moves} moves, {time}").format(
             deal=r.deal, suits=_("{n} suits").format(n=r.suits) if r.suits != 1 else _("1 suit"),
             result=result_word(r.result), moves=r.moves, time=minutes(r.seconds))
+        if r.palast is not None:  # a Palast round's record: whose it is, first (SPEC §16, the standings' "watch")
+            text = f"{r.player} · {text}"
+        return text
 
     def move_list(self, around: int = 8) -> list[tuple[int, str, bool]]:
         """(step, text, current) for the steps near the current one: the move list's lines."""

@@ -74,7 +74,8 @@ def test_the_palast_screen_binds_its_commands_and_its_lines_name_their_keys():
 
     made = {(b.key, b.action, b.description, b.show) for b in PalastScreen.BINDINGS}
     assert made == {(c.keys, c.action, c.label, c.footer) for c in PALAST_COMMANDS}
-    assert LOBBY_KEYS == "Enter/click: sit down · c: invite code · o: open a table · l: league · q: back"
+    assert LOBBY_KEYS == ("Enter/click: sit down · w: watch a table · c: invite code · o: open a table · l: league"
+                          " · d: today's board · q: back")
 
 
 def test_the_readme_replay_table_is_the_command_table():

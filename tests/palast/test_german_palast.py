@@ -55,6 +55,12 @@ async def test_the_palast_in_german(palast, make_app):  # noqa: F811
         await until(pilot, lambda: lobby.show_league)
         await look(pilot, "the league")
         await pilot.press("l")
+        await pilot.press("d")  # Today: the daily board (SPEC §16)
+        await until(pilot, lambda: lobby.show_today and lobby.session.daily is not None)
+        text = await look(pilot, "Today")
+        assert "Heute" in text and "Zusage " in text and "dein Versuch steht noch aus" in text
+        await pilot.press("d")
+        await until(pilot, lambda: not lobby.show_today)
         await pilot.press("o")
         await until(pilot, lambda: app.screen.__class__.__name__ == "OpenTableScreen")
         text = await look(pilot, "the open-a-table form")
@@ -84,3 +90,25 @@ async def test_the_palast_in_german(palast, make_app):  # noqa: F811
         await until(pilot, lambda: lobby.session.phase == "final")
         text = await look(pilot, "the final ranking")
         assert "Endstand" in text
+        await pilot.press("w")  # the table's records (SPEC §16)
+        await until(pilot, lambda: lobby.show_records)
+        text = await look(pilot, "the records")
+        assert "Aufzeichnungen von Tisch" in text and "aufgegeben" in text
+
+
+async def test_watching_in_german(palast, make_app):  # noqa: F811
+    anna, bo = await palast.player("Anna"), await palast.player("Bo")
+    opened = await anna.open(suits=1, rules="classic", rounds=2, seats=2, private=False)
+    await bo.join(table=opened["table"]["id"])
+    await anna.start()
+    await anna.wait_for("round")
+    app = make_app(server=palast.url)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = await sign_in(pilot, app, "Carl")
+        await until(pilot, lambda: any(t.id == opened["table"]["id"] for t in lobby.session.tables))
+        ol = lobby.query_one("#p-list")
+        ol.highlighted = next(i for i in range(ol.option_count) if ol.get_option_at_index(i).id == str(opened["table"]["id"]))
+        await pilot.press("w")
+        await until(pilot, lambda: lobby.session.phase == "watching")
+        text = await look(pilot, "a watched table")
+        assert "Zuschauen an Tisch" in text and "läuft" in text

@@ -14,11 +14,16 @@ it lives.  It keeps:
 - ``standings`` (the last ``round_over``), ``deals`` (the deal number of every finished round, for
   "play it alone") and ``ranking`` (``table_over``);
 - ``offline``: the connection dropped; it reconnects with backoff and the server's ``joined`` and
-  ``round`` put the same position back.
+  ``round`` put the same position back;
+- ``records``: every player's record of a finished round (SPEC §16, ``load_records``), each read
+  and replayed (``PlayerRecord``): the standings screen's "watch";
+- ``watched`` / ``watch_lines``: a running table watched from the lobby (``watch``, ``unwatch``):
+  its players' lines live, no cards; its ``round_over`` and ``table_over`` as they come;
+- ``daily``: the daily board (``load_daily``), and today's try (``play_daily``).
 
 ``on_change(what)`` is called after every change, with one word: ``lobby``, ``seat``, ``round``,
 ``table`` (the race table changed), ``progress``, ``standings``, ``final``, ``offline``,
-``online``, ``status``.  Progress never touches the race table (the screen repaints only the
+``online``, ``status``, ``records``, ``watch``, ``daily``.  Progress never touches the race table (the screen repaints only the
 opponents' lines).
 
 What it keeps are the typed messages of ``spider_tui.palast.messages`` (``TableInfo``,
@@ -32,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
+from dataclasses import dataclass
 from collections import deque
 from typing import Any, Callable, TypeVar
 
@@ -47,6 +53,9 @@ from spider_tui.points import joker_column, told_points
 from spider_tui.table import Table
 
 from spider_tui.safe_text import visible
+
+from spider_tui import records as record_text
+from spider_tui.records import Record, RecordError
 
 from spider_tui.palast import messages as m
 from spider_tui.palast.commitment import verified
@@ -284,6 +293,36 @@ class RaceTable(Table):
         return True
 
 
+#: Said at a daily try's end: its ``round_over`` tells no deal (SPEC §16, the code is told when
+#: the day is over), so there is nothing to check against the commitment yet.
+DAILY_DEAL_LATER = N_("Today's try: the deal code is told when the day is over.")
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One player's record of a finished Palast round (SPEC §16), as the session read it: the
+    checked ``record`` (it replays on the engine to its result), or ``problem``, one line saying
+    why it can't be replayed (the record's first failing line)."""
+
+    round: int
+    record: Record | None
+    problem: str = ""
+
+
+def read_records(round: int, texts: list[str]) -> list[PlayerRecord]:
+    """The records of round ``round`` as the server handed them out (made visible already), each
+    read and replayed: a bad one is kept with its one-line reason, the others stay readable."""
+    out: list[PlayerRecord] = []
+    for text in texts:
+        try:
+            record, _game = record_text.read_checked(text)
+        except RecordError as e:
+            out.append(PlayerRecord(round, None, line(str(e), 200)))
+            continue
+        out.append(PlayerRecord(round, record))
+    return out
+
+
 class PalastSession:
     """The player's life at one Palast server (see the module docstring)."""
 
@@ -309,7 +348,23 @@ class PalastSession:
         self.deals: list[tuple[int, int | str]] = []  # (round, deal code) as told at each round_over
         self.commitments: dict[int, str] = {}  # round -> the commitment its `round` carried
         self.verified: dict[int, bool] = {}  # round -> whether its deal matched the commitment
+        self.notes: dict[int, str] = {}  # round -> what its deal's check said (for the standings screen)
         self.ranking: list[m.Ranked] | None = None
+        # SPEC §16: the records of finished rounds (``load_records``): (table, rounds) and each
+        # player's record of those rounds, newest round first
+        self.records: list[PlayerRecord] | None = None
+        self.records_of: tuple[int, tuple[int, ...]] | None = None
+        # watching a running table from the lobby (``watch``)
+        self.watched: m.Watching | None = None
+        self.watch_lines: dict[str, m.Line] = {}
+        self.watch_round = 0
+        self.watch_ends_at: float | None = None
+        self.watch_over: m.RoundOver | None = None  # the watched table's last round_over
+        self.watch_totals: dict[int, dict[str, int]] = {}  # round -> each player's total after it
+        self.watch_ranking: list[m.Ranked] | None = None
+        # the daily board (``load_daily``) and the tables of this player's daily tries
+        self.daily: m.Daily | None = None
+        self._daily_tables: set[int] = set()
         self.offline = False
         self.status = ""
         self.closed = False
@@ -317,6 +372,7 @@ class PalastSession:
         self._pending: deque[str] = deque()
         self._refused: str | None = None
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._early_round: m.Round | None = None  # a round that came before its table's `joined`
         self._tasks: list[asyncio.Task] = []
 
     # ------------------------------------------------------------------ life
@@ -327,6 +383,17 @@ class PalastSession:
         self.token = self.client.token or self.token
         self._tasks = [asyncio.ensure_future(self._run()), asyncio.ensure_future(self._sender())]
         await self.refresh()
+        await self._daily_quietly()
+
+    async def _daily_quietly(self) -> None:
+        """Today's board at sign-in, without a word when the server has none (an older one):
+        a daily try resumed after a restart is known by its commitment (``is_daily``)."""
+        try:
+            answer = (await self.client.ask(m.AskDaily(), check=False)).message if self.client is not None else None
+        except (ConnectionError, asyncio.TimeoutError, OSError):
+            return
+        if isinstance(answer, m.Daily):
+            self.daily = seen(answer)
 
     async def close(self) -> None:
         """Leave the server (the seat stays until the round ends, SPEC §13)."""
@@ -387,7 +454,9 @@ class PalastSession:
                 continue
             self.offline = False
             self._changed("online")
-            if self.table is None:
+            if self.table is None and self.watched is not None:
+                await self.watch(self.watched.table.id)  # a new connection watches nothing yet
+            elif self.table is None:
                 await self.refresh()
             return
 
@@ -451,7 +520,8 @@ class PalastSession:
     def _leave_table(self) -> None:
         self.table, self.code, self.round, self.race = None, None, 0, None
         self.opponents, self.standings, self.ranking, self.deals = {}, None, None, []
-        self.commitments, self.verified = {}, {}
+        self.records, self.records_of = None, None
+        self.commitments, self.verified, self.notes = {}, {}, {}
         self.totals = {}
         self._confirmed = None
         self._changed("seat")
@@ -470,11 +540,154 @@ class PalastSession:
         """After the final ranking: the table is done; show the lobby."""
         self._leave_table()
 
+    # ------------------------------------------------------------------ records (SPEC §16)
+    def finished_rounds(self) -> list[int]:
+        """The rounds of the table at hand (the seat's, else the watched one's) whose
+        ``round_over`` came: those whose records can be asked for."""
+        if self.table is not None:
+            return sorted(self.totals)
+        return sorted(self.watch_totals) if self.watched is not None else []
+
+    async def load_records(self, rounds: list[int] | None = None) -> bool:
+        """Every player's record of the table's finished ``rounds`` (all of them by default),
+        newest round first, read and replayed off the event loop.  A refusal (a daily try's
+        records before its day is over, say) is a quiet status line, and nothing changes."""
+        table = self.table.id if self.table is not None else self.watched.table.id if self.watched is not None else None
+        wanted = sorted(rounds if rounds is not None else self.finished_rounds(), reverse=True)
+        if table is None or not wanted:
+            self._say(_("No round of this table is over yet: its records come after it."))
+            return False
+        found: list[PlayerRecord] = []
+        for n in wanted:
+            answer = await self._request(m.AskRecords(table=table, round=n))
+            if not isinstance(answer, m.Records):
+                return False
+            found += await asyncio.to_thread(read_records, n, answer.records)
+        self.records, self.records_of = found, (table, tuple(wanted))
+        bad = sum(1 for r in found if r.record is None)
+        if bad:
+            self._say(ngettext("{n} record can't be replayed.", "{n} records can't be replayed.", bad).format(n=bad))
+        self._changed("records")
+        return True
+
+    # ------------------------------------------------------------------ watching (SPEC §16)
+    async def watch(self, table: int) -> bool:
+        """Watch a running table from the lobby: its players' lines live, no cards.  A refusal
+        (a private table, too many watchers) is a quiet status line."""
+        answer = await self._request(m.Watch(table=table))
+        if not isinstance(answer, m.Watching):
+            return False
+        same = self.watched is not None and self.watched.table.id == answer.table.id
+        self.watched = answer
+        self.watch_lines = {x.player: x for x in answer.lines}
+        self.watch_round = answer.table.round
+        self.watch_ends_at = answer.ends_at
+        if not same:
+            self.watch_over, self.watch_totals, self.watch_ranking = None, {}, None
+            self.records, self.records_of = None, None
+        self._changed("watch")
+        return True
+
+    async def unwatch(self) -> None:
+        """Stop watching: back to the lobby (the server is told; a lost connection watches
+        nothing anyway)."""
+        if self.watched is None:
+            return
+        self.watched, self.watch_lines, self.watch_over, self.watch_ranking = None, {}, None, None
+        self.watch_totals, self.watch_round, self.watch_ends_at = {}, 0, None
+        self.records, self.records_of = None, None
+        if self.client is not None and not self.offline:
+            try:
+                await self.client.ask(m.Unwatch(), check=False)
+            except (ConnectionError, asyncio.TimeoutError, OSError):
+                pass
+        self._changed("watch")
+        await self.refresh()
+
+    def watch_countdown(self) -> float | None:
+        """Seconds left in the watched table's round in play (None between rounds)."""
+        ends = self.watch_ends_at
+        if ends is None or self.watch_over is not None and self.watch_over.round >= self.watch_round:
+            return None
+        return max(0.0, ends - self.now()) if abs(ends) < 1e12 else None
+
+    def _watched_event(self, ev: m.Message) -> bool:
+        """An event of the watched table (not the player's own): kept for the watch screen;
+        True when it was one."""
+        w = self.watched
+        if w is None:
+            return False
+        own = self.table.id if self.table is not None else None
+        if isinstance(ev, m.WatchRound) and ev.table == w.table.id:
+            self.watch_round = ev.round
+            self.watch_ends_at = ev.ends_at
+            self.watch_lines = {p: m.Line(player=p, bot=x.bot) for p, x in self.watch_lines.items()
+                                if x.state != "left"}
+            self.watched = dataclasses.replace(w, table=dataclasses.replace(w.table, round=ev.round, state="playing"),
+                                               commitment=ev.commitment)
+        elif isinstance(ev, m.TableChanged) and ev.table.id == w.table.id:
+            self.watched = dataclasses.replace(w, table=ev.table)
+            if own == ev.table.id:
+                return False  # the seat's table too: the seat reads it as well
+        elif not isinstance(ev, (m.Progress, m.RoundOver, m.TableOver)) or ev.table != w.table.id or own == ev.table:
+            return False
+        elif isinstance(ev, m.Progress):
+            self.watch_lines[ev.player] = m.Line(player=ev.player, score=ev.score, runs=ev.runs, moves=ev.moves,
+                                                 state=ev.state, seconds=ev.seconds, bot=ev.bot)
+        elif isinstance(ev, m.RoundOver):
+            self.watch_over = ev
+            self.watch_totals[ev.round] = {r.player: r.total for r in ev.standings}
+        else:
+            self.watch_ranking = ev.ranking
+            self.watched = dataclasses.replace(w, table=dataclasses.replace(w.table, state="finished"))
+        self._changed("watch")
+        return True
+
+    def watch_totals_before(self) -> dict[str, int]:
+        """Each watched player's total after the rounds before the one in play."""
+        earlier = [n for n in self.watch_totals if n < self.watch_round]
+        return dict(self.watch_totals[max(earlier)]) if earlier else {}
+
+    # ------------------------------------------------------------------ the daily board (SPEC §16)
+    async def load_daily(self) -> bool:
+        """Today's daily board: each suit count's commitment, its top and the player's own try."""
+        answer = await self._request(m.AskDaily())
+        if not isinstance(answer, m.Daily):
+            return False
+        self.daily = answer
+        self._changed("daily")
+        return True
+
+    def daily_board(self, suits: int) -> m.DailyBoard | None:
+        return next((b for b in self.daily.boards if b.suits == suits), None) if self.daily is not None else None
+
+    async def play_daily(self, suits: int) -> bool:
+        """Today's one try at ``suits`` suits (its ``round`` follows); after the try is used, the
+        status line says so (the board's own entry, or the server's refusal)."""
+        board = self.daily_board(suits)
+        if board is not None and board.me is not None:
+            self._say(used_try(board.me, suits))
+            return False
+        answer = await self._request(m.PlayDaily(suits=suits))
+        if not isinstance(answer, m.Joined):
+            await self.load_daily()  # a try used elsewhere (another terminal): the board shows it
+            return False
+        self._daily_tables.add(answer.table.id)
+        return self._joined(answer)
+
+    def is_daily(self, n: int | None = None) -> bool:
+        """Is the seat's table a daily try: one this session started, or one whose round's
+        commitment is today's published one (after a restart)?"""
+        if self.table is not None and self.table.id in self._daily_tables:
+            return True
+        told = self.commitments.get(n if n is not None else self.round)
+        return told is not None and self.daily is not None and any(b.commitment == told for b in self.daily.boards)
+
     @property
     def phase(self) -> str:
-        """``lobby``, ``waiting``, ``race``, ``standings`` or ``final``."""
+        """``lobby``, ``watching``, ``waiting``, ``race``, ``standings`` or ``final``."""
         if self.table is None:
-            return "lobby"
+            return "watching" if self.watched is not None else "lobby"
         if self.ranking is not None:
             return "final"
         if self.standings is not None:
@@ -564,6 +777,13 @@ class PalastSession:
             self._say(_("The server sent a message this app can't read."))
 
     def _on(self, ev: m.Message) -> None:
+        if self._watched_event(ev):
+            return
+        if isinstance(ev, m.Round) and self.table is None:
+            # The seat's first round may overtake the `joined` answer (a host who starts the
+            # moment the table is full): kept until that answer names its table.
+            self._early_round = ev
+            return
         if isinstance(ev, (m.Round, m.Progress, m.RoundOver, m.TableOver)) and self._elsewhere(ev.table):
             return  # a late event of a table this player left
         if isinstance(ev, m.Joined):
@@ -572,6 +792,9 @@ class PalastSession:
                 self.code = line(ev.code, 32)
             self.ranking = None
             self._changed("seat")
+            early, self._early_round = self._early_round, None
+            if early is not None and early.table == ev.table.id:
+                self._round(early)
         elif isinstance(ev, m.TableChanged):
             if self.table is not None and ev.table.id == self.table.id:
                 self.table = ev.table
@@ -605,6 +828,7 @@ class PalastSession:
             if self.table is not None:
                 self.table = dataclasses.replace(self.table, round=n)
             if check is not None:
+                self.notes[n] = check
                 self._say(check)
             self._changed("standings")
         elif isinstance(ev, m.TableOver):
@@ -621,6 +845,9 @@ class PalastSession:
         told = self.commitments.get(n)
         if told is None:
             return None
+        if deal is None and self.is_daily(n):
+            self.verified.pop(n, None)  # nothing to check yet: not a mismatch
+            return _(DAILY_DEAL_LATER)
         self.verified[n] = ok = verified(told, deal)
         if ok:
             return _("Deal verified: the server fixed this deal before the first move.")
@@ -674,6 +901,13 @@ class PalastSession:
     def countdown(self) -> float:
         """Seconds left in the round."""
         return self.race.time_left or 0.0 if self.race is not None else 0.0
+
+
+def used_try(me: m.DailyEntry, suits: int) -> str:
+    """The line after today's try at ``suits`` suits was used: what it scored, and its place."""
+    return ngettext("You had today's try at {n} suit: {score} points, place {place}. Come back tomorrow.",
+                    "You had today's try at {n} suits: {score} points, place {place}. Come back tomorrow.",
+                    suits).format(n=suits, score=me.score, place=me.place)
 
 
 def _read(ev: Any) -> m.Message | None:

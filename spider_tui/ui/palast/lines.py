@@ -1,5 +1,6 @@
-"""The Palast's screen lines as plain text (SPEC §13): a lobby row, an opponent's line above the
-race table, a standings row, a ranking row, the league.  The screens only lay them out.
+"""The Palast's screen lines as plain text (SPEC §13, §16): a lobby row, an opponent's line above
+the race table (and a watched table's), a standings row, a ranking row, the league, a round's
+records, the daily board.  The screens only lay them out.
 
 The lines take the session's typed messages (``spider_tui.palast.messages``): their numbers were
 checked and their strings made visible where the session read them.  A name is still cut to its
@@ -9,9 +10,14 @@ strings with markup off.
 
 from __future__ import annotations
 
-from spider_tui.i18n import NP_, N_, _, pgettext
+from typing import TYPE_CHECKING
+
+from spider_tui.i18n import NP_, N_, _, ngettext, pgettext
 from spider_tui.palast import messages as m
 from spider_tui.safe_text import visible as _visible
+
+if TYPE_CHECKING:
+    from spider_tui.palast.client.session import PlayerRecord
 
 #: Words the server sends that a person reads (a table's state, a player's state): said in the
 #: language spoken; anything else from the network is shown as it came (made safe).
@@ -117,7 +123,7 @@ def lobby_row_narrow(table: m.TableInfo) -> str:
             f"{rounds:>3} {seats:>5}{_extra(table)}{tail}")
 
 
-def opponent_line(progress: m.Progress, total: tuple[int, int] | None = None) -> str:
+def opponent_line(progress: m.Progress | m.Line, total: tuple[int, int] | None = None) -> str:
     """An opponent above the race table: name, score, runs, moves, state (solved in m:ss), and
     with ``total`` (running total, place) the table so far.  A house bot's line with its total
     fits 78 columns (an 80-column terminal's race screen)."""
@@ -256,3 +262,50 @@ def final_words(ranking: list[m.Ranked], me: str, training: bool = False) -> str
         words = _("You placed {place} of {players}.").format(place=ordinal(place), players=len(ranking))
     return words + (f" {_(TRAINING_NOTE)}." if training else "")
 
+
+
+# ---------------------------------------------------------------------------- SPEC §16
+def records_header() -> str:
+    """The heading of a table's records (the standings' "watch")."""
+    return (f"{_('Round'):>{_w('Round', 5)}}  {_('Player'):<16} {_('Result'):<11} {_('Score'):>{_w('Score', 6)}} "
+            f"{_('Moves'):>{_w('Moves', 5)}} {_('Time'):>6}")
+
+
+def record_row(rec: PlayerRecord, index: int = 0) -> str:
+    """One player's record of a round: who, the result, score, moves and time; a record that
+    can't be replayed says so (Enter then shows why, in one line)."""
+    from spider_tui.records import minutes, result_word
+
+    head = f"{rec.round:>{_w('Round', 5)}}  "
+    r = rec.record
+    if r is None:
+        return head + _("record {n}: can't be replayed").format(n=index + 1)
+    score = "-" if r.score is None else str(r.score)
+    return (head + f"{name(r.player, 16):<16} {name(result_word(r.result), 11):<11} {score:>{_w('Score', 6)}} "
+            f"{r.moves:>{_w('Moves', 5)}} {minutes(r.seconds):>6}")
+
+
+def commitment_line(board: m.DailyBoard) -> str:
+    """A daily board's commitment (the SHA-256 of its deal code), shown all day; its deal once
+    told (after the day)."""
+    if board.deal:
+        return "  " + _("deal {deal}").format(deal=name(board.deal, 40))
+    return "  " + _("commitment {hex}").format(hex=name(board.commitment or "-", 64))
+
+
+def daily_head(board: m.DailyBoard) -> str:
+    """A daily board's first line: the suit count, the tries, and the player's own try."""
+    suits = ngettext("{n} suit", "{n} suits", board.suits).format(n=board.suits)
+    tries = ngettext("{n} try", "{n} tries", board.total).format(n=board.total)
+    if board.playing:
+        tries += " · " + _("{n} playing").format(n=board.playing)
+    me = board.me
+    mine = (_("your try: {score} points, place {place}").format(score=me.score, place=me.place) if me is not None
+            else _("your try is still to play"))
+    return f"{suits} · {tries} · {mine}"
+
+
+def daily_entry(e: m.DailyEntry) -> str:
+    """One finished try on a daily board: place, player, points, moves, time, how it ended."""
+    state = state_word(e.state, 12) + (" · " + _("bot") if e.bot else "")
+    return f"  {e.place:>3}. {name(e.player, 16):<16} {e.score:>5} {e.moves:>4} {clock(e.seconds):>6}  {state}"

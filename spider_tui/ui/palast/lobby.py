@@ -1,6 +1,7 @@
-"""The Palast screen (SPEC §13): the lobby's tables (join by Enter or click, or by invite code,
-open a table), the League, the seat while waiting (Start, Leave), the round standings (Ready,
-play it alone) and the final ranking.  It renders the session; the race has its own screen."""
+"""The Palast screen (SPEC §13, §16): the lobby's tables (join by Enter or click, or by invite code,
+open a table, watch one), the League, Today (the daily board and its try), the seat while waiting
+(Start, Leave), the round standings (Ready, play it alone, the round's records) and the final
+ranking, and a watched table's lines.  It renders the session; the race has its own screen."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from textual.widgets.option_list import Option
 from spider_tui.commands import PALAST_ASK_COMMANDS, PALAST_COMMANDS, PALAST_OPEN_COMMANDS, command, keys_text
 from spider_tui.i18n import _, ngettext
 from spider_tui.palast import messages as m
-from spider_tui.palast.client.session import PalastSession
+from spider_tui.palast.client.session import DAILY_DEAL_LATER, PalastSession
 from spider_tui.store.book import playable_rules
 from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
@@ -36,7 +37,8 @@ def says(action: str) -> str:
 
 def lobby_keys() -> str:
     """The lobby's line of keys, in the language spoken."""
-    return " · ".join([_("Enter/click: sit down")] + [says(a) for a in ("code", "open_table", "league", "quit_palast")])
+    return " · ".join([_("Enter/click: sit down")] + [says(a) for a in ("watch", "code", "open_table", "league", "today",
+                                                                        "quit_palast")])
 
 
 LOBBY_KEYS = lobby_keys()  # in English (the language at import); the lobby asks lobby_keys()
@@ -59,6 +61,8 @@ class PalastScreen(Screen):
         self.session = session
         self.look = look
         self.show_league = False
+        self.show_today = False  # the lobby's "Today": the daily board (SPEC §16)
+        self.show_records = False  # the standings' "watch": the table's records (SPEC §16)
         self._shown: dict[str, object] = {}
         self._race_screen: RaceScreen | None = None  # the RaceScreen while it is up
         self._leave_asked = False  # x once at a running table: the question is on the info line
@@ -84,9 +88,13 @@ class PalastScreen(Screen):
 
     async def poll(self) -> None:
         """The lobby refreshes itself while it is on screen."""
-        if self.is_current and self.session.phase == "lobby" and not self.session.offline:
+        if self.is_current and self.session.phase == "watching":
+            self.render_phase()  # the watched round's countdown
+        elif self.is_current and self.session.phase == "lobby" and not self.session.offline:
             if self.show_league:
                 await self.session.load_league()
+            elif self.show_today:
+                await self.session.load_daily()
             else:
                 await self.session.refresh()
 
@@ -95,6 +103,7 @@ class PalastScreen(Screen):
         s = self.session
         race = self._race_screen
         if what == "round":
+            self.show_records = False  # a new round: its standings come back, not the old records
             if race is not None and race.is_current:
                 race.dismiss()
             self.call_later(self.action_to_table)
@@ -103,6 +112,9 @@ class PalastScreen(Screen):
             if what in ("standings", "final"):
                 race.dismiss()
                 self._race_screen = None
+                note = s.notes.get(s.standings.round) if s.standings is not None else None
+                if note:  # said on the race's status line as it closed: said here too
+                    self.put("#p-status", note)
             else:
                 race.palast_changed(what)
                 return
@@ -137,7 +149,17 @@ class PalastScreen(Screen):
         self._leave_asked = False  # the info line is drawn again: a question there is gone
         where = lines.name(s.url, 40)
         self.put("#p-head", f"Palast {where} · {lines.name(s.name, 16)}" + (" · " + _("offline") if s.offline else ""))
-        if phase == "lobby" and self.show_league:
+        if phase not in ("standings", "final", "watching") or s.records is None:
+            self.show_records = False
+        if phase != "lobby":
+            self.show_today = False
+        if self.show_records and s.records is not None:
+            self.render_records()
+        elif phase == "watching":
+            self.render_watching()
+        elif phase == "lobby" and self.show_today:
+            self.render_today()
+        elif phase == "lobby" and self.show_league:
             self.put("#p-title", lines.league_header())
             self.set_options([(f"p{i}", lines.league_row(i, p)) for i, p in enumerate(s.league, 1)])
             self.put("#p-info", _("League: rating from finished tables (Training does not count). {key}: tables").format(
@@ -171,13 +193,21 @@ class PalastScreen(Screen):
             standing = lines.standings_row_narrow if narrow else lines.standings_row
             self.set_options([(f"r{i}", standing(r)) for i, r in enumerate(st.standings)])
             ready = ready_line(s.ready_sent, t.between_seconds)
-            deal = s.deals[-1][1] if s.deals else "?"
+            told = dict(s.deals).get(st.round)
             stopped = any(r.state == "stopped" for r in st.standings)
-            self.put("#p-info", _("Round {round}/{rounds} · deal {deal}").format(
-                round=st.round, rounds=t.rounds, deal=deal) + f" · {says('alone')}\n{ready}"
-                + (f"\n{_(lines.STOPPED_NOTE)}" if stopped else ""))
+            if told is None and s.is_daily(st.round):
+                round_line = _("Round {round}/{rounds} · the deal code is told when the day is over").format(
+                    round=st.round, rounds=t.rounds)
+            else:
+                round_line = _("Round {round}/{rounds} · deal {deal}").format(
+                    round=st.round, rounds=t.rounds, deal=told if told is not None else "?")
+                round_line += f" · {says('alone')}" if told is not None else ""
+            self.put("#p-info", f"{round_line} · {says('records')}\n{ready}"
+                     + (f"\n{_(lines.STOPPED_NOTE)}" if stopped else ""))
         elif phase == "final":
             words = lines.final_words(s.ranking or [], s.name, s.table is not None and s.table.training)  # said to the player
+            if s.is_daily():  # a one-seat daily try wins nothing: its place is on today's board
+                words = _("Your try is on today's board ({key}).").format(key=key("today"))
             self.put("#p-title", _("Final ranking") + f"{' · ' + words if words else ''}\n{lines.ranking_header()}")
             last = [(f"r{i}", lines.standings_row(r)) for i, r in enumerate(s.standings.standings)] \
                 if s.standings is not None else []
@@ -186,9 +216,88 @@ class PalastScreen(Screen):
                         ("head", lines.standings_header())] + last
             self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.ranking or [])] + last)
             deals = ", ".join(_("round {round}: deal {deal}").format(round=r, deal=d) for r, d in s.deals)
-            self.put("#p-info", f"{deals}\n" + _("{key}: play the last deal alone").format(key=key("alone"))
-                     + f" · {says('back')}")
+            if not s.deals and s.is_daily():
+                deals = _(DAILY_DEAL_LATER)
+            alone = _("{key}: play the last deal alone").format(key=key("alone")) + " · " if s.deals else ""
+            self.put("#p-info", f"{deals}\n{alone}{says('records')} · {says('back')}")
         self.refresh_bindings()
+
+    def render_records(self) -> None:
+        """The standings' "watch" (SPEC §16): every player's record of the table's finished
+        rounds, newest round first; Enter opens one in the replay."""
+        s = self.session
+        table = s.records_of[0] if s.records_of is not None else "?"
+        self.put("#p-title", _("Records of table {id}").format(id=table) + f"\n{lines.records_header()}")
+        rows = [(f"rec{i}", lines.record_row(r, i)) for i, r in enumerate(s.records or [])]
+        self.set_options(rows or [("none", _("No records in this round."))])
+        self.put("#p-info", _("Enter/click: replay the record (the same table, step by step)") + " · "
+                 + _("{key}: back").format(key=f"{key('records')}/{_('Esc')}"))
+
+    def render_watching(self) -> None:
+        """A table watched from the lobby (SPEC §16): its players' lines live, never a card; its
+        standings after each round and its ranking at the end."""
+        s = self.session
+        w = s.watched
+        assert w is not None
+        t = w.table
+        over = s.watch_over if s.watch_over is not None and s.watch_over.round >= s.watch_round else None
+        head = _("Watching table {id}").format(id=t.id) + f" · {self.describe(t)}"
+        if s.watch_ranking is not None:
+            self.put("#p-title", head + "\n" + _("Final ranking") + f"\n{lines.ranking_header()}")
+            self.set_options([(f"k{i}", lines.ranking_row(r)) for i, r in enumerate(s.watch_ranking)])
+        elif over is not None:
+            self.put("#p-title", head + "\n" + _("Round {round}/{rounds} is over").format(round=over.round, rounds=t.rounds)
+                     + f"\n{lines.standings_header()}")
+            self.set_options([(f"r{i}", lines.standings_row(r)) for i, r in enumerate(over.standings)])
+        elif s.watch_round:
+            left = s.watch_countdown()
+            clock = " · " + _("{time} left").format(time=lines.clock(left)) if left is not None else ""
+            self.put("#p-title", head + "\n" + _("Round {round}/{rounds} is in play").format(
+                round=s.watch_round, rounds=t.rounds) + clock)
+            scores = {x.player: x.score or 0 for x in s.watch_lines.values()}
+            totals = lines.race_totals(s.watch_totals_before(), scores)
+            self.set_options([(f"w{i}", lines.opponent_line(x, totals.get(x.player)))
+                              for i, x in enumerate(s.watch_lines.values())])
+        else:
+            self.put("#p-title", head + "\n" + _("The table has not started yet."))
+            self.set_options([(f"w{i}", lines.name(p, 16)) for i, p in enumerate(t.players)])
+        records = f"{says('records')} · " if s.finished_rounds() else ""
+        self.put("#p-info", _("Only the players' lines: the cards of a round come after it, in its records.") + "\n"
+                 + records + _("{key}: back to the lobby").format(key=key("quit_palast")))
+
+    def render_today(self) -> None:
+        """The lobby's "Today" (SPEC §16): each suit count's daily board — its commitment all
+        day, its top by points then time, the player's own try — and the key to play it."""
+        s = self.session
+        d = s.daily
+        if d is None:
+            self.put("#p-title", _("Today"))
+            self.set_options([])
+            self.put("#p-info", _("The daily board is on its way…") + f" · {says('today')}")
+            return
+        self.put("#p-title", _("Today {day} (UTC): one try a player at each suit count, ranked by points then time; "
+                               "not rated").format(day=lines.name(d.day, 10)))
+        rows: list[tuple[str, str]] = []
+        for b in d.boards:
+            if rows:
+                rows.append((f"g{b.suits}", ""))
+            rows.append((f"d{b.suits}", lines.daily_head(b)))
+            rows.append((f"c{b.suits}", lines.commitment_line(b)))
+            rows += [(f"e{b.suits}-{i}", lines.daily_entry(e)) for i, e in enumerate(b.entries[:self.daily_top])]
+        self.set_options(rows)
+        self.put("#p-info", _("Enter or {key}: play today's try at the highlighted suit count").format(key=key("daily_play"))
+                 + " · " + _("{key}: the tables").format(key=key("today")))
+
+    @property
+    def daily_top(self) -> int:
+        """Entries shown of each daily board: what fits the screen beside the other two."""
+        return max(1, min(10, (self.app.size.height - 16) // 3))
+
+    def highlighted_id(self) -> str:
+        ol = self.query_one("#p-list", OptionList)
+        if ol.highlighted is None or ol.option_count == 0:
+            return ""
+        return ol.get_option_at_index(ol.highlighted).id or ""
 
     @property
     def narrow(self) -> bool:
@@ -216,12 +325,27 @@ class PalastScreen(Screen):
             "leave_table": phase in ("waiting", "standings", "race"), "ready": phase == "standings" and not self.session.ready_sent,
             "alone": phase in ("standings", "final") and bool(self.session.deals),
             "back": phase == "final", "to_table": phase == "race",
+            "watch": phase == "lobby" and not self.show_league and not self.show_today,
+            "records": phase in ("standings", "final", "watching") and bool(self.session.finished_rounds()),
+            "today": phase == "lobby", "daily_play": phase == "lobby" and self.show_today,
         }
+        if action == "alone":
+            return phase in ("standings", "final") and bool(self.session.deals) and not self.show_records
         return allowed.get(action, True)
 
     # ------------------------------------------------------------------ actions
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         s = self.session
+        oid = event.option.id or ""
+        if self.show_records:
+            if oid.startswith("rec"):
+                self.open_record(int(oid[3:]))
+            return
+        if s.phase == "watching":
+            return
+        if s.phase == "lobby" and self.show_today:
+            await self.action_daily_play(oid)
+            return
         if s.phase == "lobby" and not self.show_league and event.option.id and event.option.id.isdigit():
             await s.join(table=int(event.option.id))
             self.render_phase()
@@ -265,6 +389,7 @@ class PalastScreen(Screen):
 
     async def action_league(self) -> None:
         self.show_league = not self.show_league
+        self.show_today = False
         if self.show_league:
             await self.session.load_league()
         else:
@@ -273,6 +398,55 @@ class PalastScreen(Screen):
 
     async def action_refresh(self) -> None:
         await self.session.refresh()
+
+    # ------------------------------------------------------------------ SPEC §16
+    async def action_watch(self) -> None:
+        """w on a lobby row: watch that table (a refusal is a quiet status line)."""
+        oid = self.highlighted_id()
+        if oid.isdigit():
+            await self.session.watch(int(oid))
+            self.render_phase()
+
+    async def action_records(self) -> None:
+        """w after a round: the table's records (w again, or Esc, back to the standings)."""
+        if self.show_records:
+            self.show_records = False
+        elif await self.session.load_records():
+            self.show_records = True
+            self.query_one("#p-list", OptionList).highlighted = 0
+        self.render_phase()
+
+    def open_record(self, index: int) -> None:
+        """One player's record in the replay (the solo replay screen); a record that can't be
+        replayed gets a one-line notice, and nothing else changes."""
+        found = self.session.records or []
+        if not 0 <= index < len(found):
+            return
+        rec = found[index]
+        if rec.record is None:
+            self.notify(lines.name(rec.problem, 200), severity="error", markup=False)
+            return
+        self.post_message(messages.OpenReplay(rec.record))
+
+    async def action_today(self) -> None:
+        """d in the lobby: Today, the daily board (d again: the tables)."""
+        self.show_today = not self.show_today
+        self.show_league = False
+        if self.show_today:
+            await self.session.load_daily()
+            self.query_one("#p-list", OptionList).highlighted = 0
+        else:
+            await self.session.refresh()
+        self.render_phase()
+
+    async def action_daily_play(self, oid: str | None = None) -> None:
+        """p (or Enter) on a board of Today: play today's try at its suit count."""
+        oid = oid if oid is not None else self.highlighted_id()
+        digits = oid[1:].split("-")[0]
+        if not oid or oid[0] not in "dce" or not digits.isdigit() or int(digits) not in m.SUITS:
+            return
+        await self.session.play_daily(int(digits))
+        self.render_phase()
 
     async def action_start(self) -> None:
         await self.session.start_table()
@@ -313,7 +487,19 @@ class PalastScreen(Screen):
         self.post_message(messages.ShowHelp(section="PALAST"))
 
     async def action_quit_palast(self) -> None:
-        """Leave the Palast (a seat in a round in play is kept until the round ends)."""
+        """Esc/q: back from the records, a watched table or Today; else leave the Palast (a
+        seat in a round in play is kept until the round ends)."""
+        if self.show_records:
+            self.show_records = False
+            self.render_phase()
+            return
+        if self.session.phase == "watching":
+            await self.session.unwatch()
+            self.render_phase()
+            return
+        if self.show_today:
+            await self.action_today()
+            return
         await self.session.close()
         self.dismiss()
 

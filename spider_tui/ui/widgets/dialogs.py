@@ -159,7 +159,9 @@ The bonus for clearing the table shrinks by a point for every move you made. Und
 - A round ends when every player has cleared the table, given up, got stuck, left or been offline for a minute, or when the round clock runs out.
 - After each round everyone sees its standings: the round's points and the total so far. Press y when you are ready; the next round starts when all are, or after 30 seconds.
 - After the last round the ranking by total points is final; equal totals share a place. If you leave a running table, your total so far stands.
-- Tables that count (not Training, at least two players) move your league rating; every point you score adds to your experience."""),
+- Tables that count (not Training, at least two players) move your league rating; every point you score adds to your experience.
+- Watch (w in the lobby): a running table's players live, never its cards. After a round, w shows every player's record of it, to replay step by step.
+- Today (d in the lobby): one deal a day per suit count, the same for everyone; one try each, ranked by points then time, not rated. Its commitment shows all day; its deal code is told when the day is over."""),
 )
 
 
