@@ -20,7 +20,8 @@ seconds (float).  Names compare case-insensitively through ``name_key`` (``name.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Mapping, Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +130,47 @@ class ActionRow:
     seq: int  # 1, 2, … per player and round
     move: str  # as accepted: a §3 move text, "deal", "joker>N", "undo" or "give up"
     at: float
+
+
+class GroupCommit:
+    """Actions saved by group commit (SPEC §13: an action is answered only once its row is
+    durable): the actions arriving while a batch is being written go into the next batch, so a
+    busy server pays one commit (and one thread hop or round trip) per batch, not per action.
+    ``write(batch)`` saves a batch and says, for each action, whether it went in; at most
+    ``most`` go in one batch.  Each ``add`` returns only once its own action is saved or refused;
+    a batch that fails raises its error in every caller of that batch."""
+
+    def __init__(self, write: Callable[[list[ActionRow]], Awaitable[list[bool]]], most: int | None = None) -> None:
+        self.write = write
+        self.most = most
+        self.pending: list[tuple[ActionRow, asyncio.Future[bool]]] = []
+        self.writing = False
+
+    async def add(self, action: ActionRow) -> bool:
+        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.pending.append((action, fut))
+        if not self.writing:
+            self.writing = True
+            asyncio.ensure_future(self._drain())
+        return await fut
+
+    async def _drain(self) -> None:
+        try:
+            while self.pending:
+                n = self.most or len(self.pending)
+                batch, self.pending = self.pending[:n], self.pending[n:]
+                try:
+                    done = await self.write([a for a, _ in batch])
+                except Exception as e:  # the whole batch failed: every caller hears it
+                    for _, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    continue
+                for (_, fut), ok in zip(batch, done):
+                    if not fut.done():
+                        fut.set_result(ok)
+        finally:
+            self.writing = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ import psycopg
 
 from spider_tui.palast.server.db import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
-    ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
+    ActionRow, GroupCommit, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
     ADDED_COLUMNS, DAILY_COLS, DAILY_TABLES, RECORDS_TABLE, DailyRow, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
@@ -162,8 +162,7 @@ class PostgresStore(Store):
         self.connect_timeout = connect_timeout
         self._idle: asyncio.Queue[psycopg.AsyncConnection | None] | None = None
         self._all: set[psycopg.AsyncConnection] = set()
-        self._pending: list[tuple[ActionRow, asyncio.Future[bool]]] = []  # actions waiting for a batch
-        self._writing = False
+        self._actions = GroupCommit(lambda batch: self._run(lambda db: _insert_actions(db, batch)), most=ACTIONS_BATCH)
 
     # -- connections
     async def _connect(self) -> psycopg.AsyncConnection:
@@ -429,32 +428,8 @@ class PostgresStore(Store):
         return await self._run(go)
 
     async def add_action(self, action: ActionRow) -> bool:
-        """Group commit: actions arriving while a batch is being written go into the next batch,
-        one statement each, so a busy server pays one round trip and one commit per batch, not
-        per action.  Each caller still returns only after its action is committed (or refused)."""
-        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._pending.append((action, fut))
-        if not self._writing:
-            self._writing = True
-            asyncio.ensure_future(self._write_actions())
-        return await fut
-
-    async def _write_actions(self) -> None:
-        try:
-            while self._pending:
-                batch, self._pending = self._pending[:ACTIONS_BATCH], self._pending[ACTIONS_BATCH:]
-                try:
-                    done = await self._run(lambda db: _insert_actions(db, [a for a, _ in batch]))
-                except Exception as e:  # the whole batch failed: every caller hears it
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(e)
-                    continue
-                for (_, fut), ok in zip(batch, done):
-                    if not fut.done():
-                        fut.set_result(ok)
-        finally:
-            self._writing = False
+        """Group commit (``GroupCommit``): one statement a batch."""
+        return await self._actions.add(action)
 
     async def actions(self, table_id: int, round: int) -> list[ActionRow]:
         async def go(db: psycopg.AsyncConnection) -> list[ActionRow]:

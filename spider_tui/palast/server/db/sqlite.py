@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from spider_tui.palast.server.db import (
     FINISHED, PLAYING, ROUND_OVER, ROUND_PLAYING, WAITING,
-    ActionRow, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
+    ActionRow, GroupCommit, PlayerRow, Placing, Rater, ResultRow, SeatRow, Store, TableRow,
     ADDED_COLUMNS, DAILY_COLS, DailyRow, PLAYER_COLS, SEAT_COLS, TABLE_COLS, SKELETON_COLUMN, SKELETON_INDEX, StaleRound, player_row,
     result_row, seat_row, skeletons, stale, table_row,
 )
@@ -36,8 +36,8 @@ class SqliteStore(Store):
         self.path = Path(path)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="palast-sqlite")
         self._db: sqlite3.Connection | None = None
-        self._pending: list[tuple[ActionRow, asyncio.Future[bool]]] = []
-        self._writing = False
+        self._actions = GroupCommit(lambda batch: self._run(
+            lambda db: self._tx(db, lambda db: [self._insert(db, a) for a in batch])))
         self._checkpointer: asyncio.Future[None] | None = None
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -327,32 +327,8 @@ class SqliteStore(Store):
         return await self._run(go)
 
     async def add_action(self, action: ActionRow) -> bool:
-        """Group commit: actions arriving while a batch is being written go into the next batch,
-        one transaction each, so a busy server pays one thread hop and one commit per batch, not
-        per action.  Each caller still returns only after its action is committed."""
-        fut: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._pending.append((action, fut))
-        if not self._writing:
-            self._writing = True
-            asyncio.ensure_future(self._write_actions())
-        return await fut
-
-    async def _write_actions(self) -> None:
-        try:
-            while self._pending:
-                batch, self._pending = self._pending, []
-                try:
-                    done = await self._run(lambda db: self._tx(db, lambda db: [self._insert(db, a) for a, _ in batch]))
-                except Exception as e:  # the whole batch failed: every caller hears it
-                    for _, fut in batch:
-                        if not fut.done():
-                            fut.set_exception(e)
-                    continue
-                for (_, fut), ok in zip(batch, done):
-                    if not fut.done():
-                        fut.set_result(ok)
-        finally:
-            self._writing = False
+        """Group commit (``GroupCommit``): one transaction a batch."""
+        return await self._actions.add(action)
 
     @staticmethod
     def _insert(db: sqlite3.Connection, a: ActionRow) -> bool:
