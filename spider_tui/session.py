@@ -17,15 +17,17 @@ import time
 from abc import ABC, abstractmethod
 from enum import StrEnum
 from datetime import date
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from spider_tui.engine import MAX_DEAL, MIN_DEAL, Deal, Game, rules_named
-from spider_tui.records import Record, actions_text, parse_actions, replay, utc_now
 from spider_tui.i18n import _
 from spider_tui.store import RoundResult, RoundState, daily_number, record_result
 from spider_tui.store.book import playable_rules
 from spider_tui.store.rounds import RoundMark, drop_round, end_round_once, get_round, keep_round, latest_round
 from spider_tui.table import NO, YES, Can, Table, count_text, plural
+
+if TYPE_CHECKING:
+    from spider_tui.records import Record
 
 Data = dict[str, Any]
 Write = Callable[..., None]  # write(change, after=None): apply to memory now, to disk soon
@@ -59,6 +61,9 @@ def title_for(table: Table) -> str:
 
 def round_state(table: Table) -> RoundState:
     """The save file's record of an unfinished round (without undo history)."""
+    # spider_tui.records is imported where it is used: the first frame doesn't need it (SPEC §11)
+    from spider_tui.records import actions_text
+
     return RoundState(position=table.game.to_text(), suits=table.suits, rules=table.game.rules.name,
                       moves=table.moves, seconds=round(table.seconds, 3), hints=table.hints_used,
                       deal=table.deal_number, daily=table.daily, practice=table.practice, start=table.start,
@@ -67,6 +72,8 @@ def round_state(table: Table) -> RoundState:
 
 def saved_log(state: RoundState) -> list[tuple[int, str]]:
     """The saved round's actions (empty when it has none, or they don't read)."""
+    from spider_tui.records import parse_actions
+
     try:
         return list(parse_actions(state.actions or ""))
     except ValueError:
@@ -104,6 +111,8 @@ def result_of(game: Game, seconds: float, won: bool) -> str:
 def round_record(table: Table, won: bool, player: str = PLAYER, date: str | None = None) -> Record | None:
     """The record of a round that ends now, or None for a round with no deal to replay from
     (a ``--position`` round) or no action."""
+    from spider_tui.records import Record, utc_now
+
     if table.start is not None or table.deal_number is None or not table.log:
         return None
     g = table.game
@@ -116,6 +125,8 @@ def round_record(table: Table, won: bool, player: str = PLAYER, date: str | None
 def saved_record(state: RoundState, player: str = PLAYER) -> Record | None:
     """The record of a saved unfinished round abandoned from the start screen (its saved log
     replayed to learn whether it was stuck), or None when it has none that replays."""
+    from spider_tui.records import Record, replay, utc_now
+
     log = saved_log(state)
     if state.start is not None or state.deal is None or not log:
         return None

@@ -9,6 +9,8 @@ from typing import Any
 
 @dataclass
 class Launch:
+    """The command line's wishes: the round to start, the look, the language, the Palast."""
+
     suits: int | None = None
     deal: int | str | None = None  # a deal number or a deal code (SPEC §2)
     daily: date | None = None

@@ -19,7 +19,6 @@ SQLite file and the log 0600 (the child runs with umask 077, so SQLite's -wal/-s
 from __future__ import annotations
 
 import os
-import secrets
 import subprocess
 import sys
 import threading
@@ -69,6 +68,8 @@ class EmbeddedPalast:
         for name in (DB_FILE, DB_FILE + "-wal", DB_FILE + "-shm", LOG_FILE):
             if name == LOG_FILE or (self.data_dir / name).exists():
                 private_file(self.data_dir / name)
+        import secrets  # here: the app's first frame doesn't need it (SPEC §11)
+
         self.key = secrets.token_urlsafe(32)
         env = dict(os.environ)
         env[KEY_ENV] = self.key

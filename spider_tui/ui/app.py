@@ -24,8 +24,6 @@ from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
 from spider_tui.store.book import SaveBook
-from spider_tui.store.records import RecordsError, RecordStore
-from spider_tui.records import Record
 from spider_tui.session import SoloSession
 from spider_tui.ui import messages
 from spider_tui.ui.key_hold import KeyHold
@@ -37,6 +35,8 @@ from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
 
 if TYPE_CHECKING:
+    from spider_tui.records import Record
+    from spider_tui.store.records import RecordStore
     from spider_tui.ui.screens.start_screen import StartScreen
     from spider_tui.lessons.session import LessonSession
     from spider_tui.table import Table
@@ -60,7 +60,7 @@ class SpiderApp(RecordsNav, RoundStarts, TerminalApp):
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self.records = RecordStore(self.book.save.path.parent)
+        self._records: RecordStore | None = None
         self.session = SoloSession(lambda: self.book.data, self.book.write, rng=self.rng,
                                    keep_record=self.keep_record)
         self._lessons: LessonSession | None = None
@@ -72,6 +72,16 @@ class SpiderApp(RecordsNav, RoundStarts, TerminalApp):
     @property
     def settings(self):
         return self.book.settings
+
+    @property
+    def records(self) -> RecordStore:
+        """The ``records/`` directory, made on first use (SPEC §11's start: the first frame
+        doesn't need it)."""
+        if self._records is None:
+            from spider_tui.store.records import RecordStore
+
+            self._records = RecordStore(self.book.save.path.parent)
+        return self._records
 
     @property
     def table(self) -> Table | None:
@@ -101,6 +111,8 @@ class SpiderApp(RecordsNav, RoundStarts, TerminalApp):
     def keep_record(self, record: Record) -> None:
         """A finished round's record to ``records/`` (called on the save writer's thread); one
         that can't be written is said, and nothing else changes (SPEC §16)."""
+        from spider_tui.store.records import RecordsError
+
         try:
             self.records.add(record)
         except RecordsError as e:

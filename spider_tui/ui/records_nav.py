@@ -8,12 +8,12 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from spider_tui.i18n import _
-from spider_tui.records import Record, RecordError
 from spider_tui.safe_text import visible
-from spider_tui.store.records import Entry, RecordsError
 from spider_tui.ui import messages
 
 if TYPE_CHECKING:
+    from spider_tui.records import Record
+    from spider_tui.store.records import Entry
     from spider_tui.ui.screens.records_screen import ReplayScreen
 
 
@@ -34,6 +34,8 @@ class RecordsNav:
 
     # ------------------------------------------------------------------ the list and the replay
     def on_open_records(self, message: messages.OpenRecords | None = None) -> None:
+        from spider_tui.records import RecordError
+        from spider_tui.store.records import RecordsError
         from spider_tui.ui.screens.records_screen import RecordsScreen
 
         def load(entry: Entry) -> Record | str:
@@ -48,6 +50,7 @@ class RecordsNav:
         self.open_replay(message.record, message.step)  # type: ignore[arg-type]
 
     def open_replay(self, record: Record, step: int | None = None, review_now: bool = False) -> None:
+        from spider_tui.records import RecordError
         from spider_tui.replay import Replay
         from spider_tui.ui.screens.records_screen import ReplayScreen
 

@@ -76,6 +76,8 @@ class Look:
 
 @dataclass
 class ColumnPicture:
+    """One column drawn: its text, and what each of its rows shows."""
+
     text: Text
     rows: list[int | None] = field(default_factory=list)  # card index per row, None = no card
     more_rows: tuple[int, ...] = ()  # rows of the "⋮ n more" line (a click shows the whole column)

@@ -9,6 +9,7 @@ way back) it posts up as a message (``ui/messages.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from rich.cells import cell_len
@@ -30,7 +31,6 @@ from spider_tui.ui.keys import KeysFollow, bindings
 from spider_tui.ui.question import SolverQuestion
 from spider_tui.ui.render import Look, points_style
 from spider_tui.ui.widgets import Chip, ColumnView
-from spider_tui.ui.widgets.dialogs import Confirm, Won
 from spider_tui.ui.widgets.footer import Footer
 
 MIN_WIDTH, MIN_HEIGHT = 40, 20
@@ -65,7 +65,7 @@ class GameScreen(KeysFollow, Screen):
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
         self._peek_asked = -1  # the table's version when v asked which column
         self.question = SolverQuestion(
-            self.table, tell=self.tell, confirm=lambda question, answered: self.open_dialog(Confirm(question, answered)),
+            self.table, tell=self.tell, confirm=self.confirm,
             practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
             changed=self.sync)
 
@@ -334,8 +334,17 @@ class GameScreen(KeysFollow, Screen):
         if self._save_timer is not None:
             self._save_timer.stop()
 
+    def confirm(self, question: str, answered: Callable[[object], None]) -> None:
+        """Ask ``question`` over the table; ``answered(yes)`` is called with the answer."""
+        # The dialogs are imported when one opens: the first frame doesn't need them (SPEC §11).
+        from spider_tui.ui.widgets.dialogs import Confirm
+
+        self.open_dialog(Confirm(question, answered))
+
     def show_won(self) -> None:
         """The Won panel (again: Enter on a won table brings it back)."""
+        from spider_tui.ui.widgets.dialogs import Won
+
         t = self.table
         if t.won and not isinstance(self.dialog, Won) and Offer.NEW in self.session.offers:
             self.open_dialog(Won(t.moves, t.seconds, t.hints_used, self.session.title, t.game.score,
@@ -384,7 +393,7 @@ class GameScreen(KeysFollow, Screen):
                 if session.give_up():
                     self.sync()
 
-        self.open_dialog(Confirm(session.give_up_question(), answered))
+        self.confirm(session.give_up_question(), answered)
 
     def end_round(self, kind: str) -> None:
         """Retry or New, where the session offers them; asks first when a round is in progress
@@ -403,7 +412,7 @@ class GameScreen(KeysFollow, Screen):
                 self.session.end(won=False)
                 self.leave_for(start)
 
-        self.open_dialog(Confirm(self.session.end_question(kind), answered))
+        self.confirm(self.session.end_question(kind), answered)
 
     def action_retry(self) -> None:
         self.end_round("retry")

@@ -43,6 +43,11 @@ class Footer(TextualFooter):
                     full = True
                     continue
                 room -= need
+                # Born with the footer's compactness: Textual's key starts compact and is then
+                # bound to the footer's (not compact), each a restyle of the key and its parts
+                # before the first frame (two thirds of the styling at start, SPEC §11).
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
             yield widget
     def fitting(self, width: int) -> int:
         """How many of the keys shown fit whole in ``width`` columns."""
