@@ -153,8 +153,8 @@ async def shoot_palast(data: Path) -> list[Path]:
                 shot(app, "palast-lobby")
                 await bo.leave()
             await s.open(rounds=2, seats=2)
-            await bo.join(table=s.table["id"])
-            await until(pilot, lambda: len(s.table["players"]) == 2)
+            await bo.join(table=s.table.id)
+            await until(pilot, lambda: len(s.table.players) == 2)
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, RaceScreen))
             ev = await bo.wait_for("round")
@@ -164,7 +164,7 @@ async def shoot_palast(data: Path) -> list[Path]:
             for _ in range(3):
                 answer = await bo.play(str(view.hint()))
                 view = Game.from_text(answer["position"])
-            await until(pilot, lambda: s.opponents[bo.name]["moves"] == 3)
+            await until(pilot, lambda: s.opponents[bo.name].moves == 3)
             for _ in range(2):
                 hint = s.race.game.hint()
                 await pilot.press(str((hint.source + 1) % 10), str((hint.target + 1) % 10))
