@@ -425,6 +425,8 @@ class Palast:
                 t = await self._take_seat(t, player)
         else:
             t = await self._take_seat(t, player)
+        await t.reload_row()  # the seats as the database holds them, outside the seating queue
+        await t.load_seats()
         await t.publish(m.TableChanged(table=t.info()))
         if t.row.standard:
             if len(t.seats) >= t.row.seats:
@@ -436,13 +438,15 @@ class Palast:
 
     async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
         """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
-        the table they now sit at, its seats loaded."""
+        the table they now sit at, with their seat counted (the caller reloads the seats)."""
         if self.same_address(t, player.id):
             raise Refusal(SAME_ADDRESS)
         reason = await self.store.seat(t.id, player.id, self.clock())
         for _ in range(10):
             if not reason or not t.row.standard or reason.code not in (m.Code.TABLE_FULL, m.Code.TABLE_STARTED):
                 break
+            await t.reload_row()  # filled or started by another process: known here from now on
+            await t.load_seats()
             await self.ensure_standard()
             t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
                       and len(x.seats) < x.row.seats and not self.same_address(x, player.id)), t)
@@ -451,23 +455,30 @@ class Palast:
             reason = await self.store.seat(t.id, player.id, self.clock())
         if reason:
             raise Refusal(reason)
-        await t.reload_row()
-        await t.load_seats()
+        if all(x.player_id != player.id for x in t.seats):  # counted here at once: the next in the
+            t.seats.append(Seat(player.id, player.name))  # queue sees the seat taken (the caller reloads)
         return t
 
     async def ensure_standard(self) -> None:
         """Keep a standard table open: another one opens when the open ones fill or start."""
         async with self._standard_lock:
+            if self._open_standard():  # asked at every join: the database only when none is open here
+                return
             if self.cluster:  # share the standard tables other processes opened
                 await self.cluster.load_standard()
-            for t in self.tables.values():
-                if t.row.standard and t.row.state == WAITING and len(t.seats) < t.row.seats:
+                if self._open_standard():
                     return
             row = await self.store.create_table(host=None, private=False, code=None, standard=True,
                                                 now=self.clock(), **STANDARD)
             self.track(row)
             if self.cluster:
                 self.cluster.announce(row.id, m.TableNews(table=row.id))
+
+    def _open_standard(self) -> bool:
+        """Whether a standard table here waits with a free seat (as far as this process knows:
+        a seat refused as full reloads that table)."""
+        return any(t.row.standard and t.row.state == WAITING and len(t.seats) < t.row.seats
+                   for t in self.tables.values())
 
     async def expire(self, t: LiveTable) -> None:
         """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""
