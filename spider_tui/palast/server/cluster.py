@@ -32,7 +32,7 @@ from spider_tui.engine import IllegalMove
 
 from spider_tui.palast import messages as m
 from spider_tui.palast.server.broker import as_object
-from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING
+from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING, WAITING
 
 from spider_tui.palast.server.lobby import Palast
 from spider_tui.palast.server.table import LiveTable, apply_action
@@ -268,8 +268,9 @@ class ClusterSync:
                         self.broker.deliver(t.id, as_object(t.progress(s)))
 
     async def load_standard(self) -> None:
-        """Track the standard tables other processes opened (so players share them)."""
+        """Track the standard tables other processes opened that wait for players (so players
+        share them; one that plays already takes no one, and reloading each cost a crowd's join)."""
         p = self.palast
         for row in await p.store.live_tables():
-            if row.standard and row.id not in p.tables:
+            if row.standard and row.state == WAITING and row.id not in p.tables:
                 await self.reload(row.id)
