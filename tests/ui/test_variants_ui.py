@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 
 
@@ -76,7 +77,8 @@ async def test_timed_round_runs_out_and_counts_as_lost(make_app, data_dir):
     app = make_app(deal=3, rules="fast")
     async with app.run_test(size=SIZE) as pilot:
         t = app.table
-        assert "Time left: 10:00" in tally(app) or "Time left: 9:59" in tally(app)
+        # the round's clock runs from the first frame: on a busy machine seconds may have gone by
+        assert re.search(r"Time left: (10:00|9:[0-5]\d)", tally(app)), tally(app)
         await pilot.press("d")
         play_for(t, 10 * 60 + 1)  # the clock ran out
         app.screen.tick()

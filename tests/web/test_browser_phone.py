@@ -74,8 +74,17 @@ def test_a_phone_gets_a_page_made_for_it_and_taps_move_cards(browser, web_server
         page = context.new_page()
         phone = Phone(page)
         phone.open(web_server.url)
-        start = phone.wait_for("New game")
-        facts = page.evaluate(PAGE_FACTS)
+        # The page's DOM rows are drawn a frame after the terminal's buffer has the text: the
+        # screen and the page's facts are read together, once the rows show what the buffer has.
+        seen: list[dict] = []
+
+        def drawn(screen) -> bool:
+            seen[:] = [page.evaluate(PAGE_FACTS)]
+            rows = seen[0]["domRows"]
+            return not rows or [r["text"].rstrip() for r in rows] == [line.rstrip() for line in screen.lines]
+
+        start = phone.wait_for("New game", until=drawn)
+        facts = seen[0]
         folder = Path(os.environ.get("SPIDER_PHONE_SCREENSHOTS") or tmp_path)
         folder.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(folder / f"phone-start-dpr{scale}.png"))
