@@ -7,6 +7,7 @@ import random
 import pytest
 
 from spider_tui.palast.client.client import PalastClient
+from spider_tui.palast.client.session import PalastSession
 from spider_tui.palast.server.db import open_store
 from spider_tui.palast.server.pg_broker import PgBroker
 from spider_tui.palast.server.server import Limits, PalastServer
@@ -99,3 +100,19 @@ async def palast_factory(tmp_path, db_url):
 @pytest.fixture
 async def palast(palast_factory):
     return await palast_factory()
+
+
+@pytest.fixture
+async def sessions():
+    """``make(url, name, token=None)``: a started ``PalastSession``; all closed at the end."""
+    made: list[PalastSession] = []
+
+    async def make(url: str, name: str, token: str | None = None) -> PalastSession:
+        s = PalastSession(url, name, token)
+        await s.start()
+        made.append(s)
+        return s
+
+    yield make
+    for s in made:
+        await s.close()

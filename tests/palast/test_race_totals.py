@@ -12,21 +12,6 @@ from spider_tui.ui.palast import lines
 from tests.waiting import until
 
 
-@pytest.fixture
-async def sessions():
-    made: list[PalastSession] = []
-
-    async def make(url: str, name: str, token: str | None = None) -> PalastSession:
-        s = PalastSession(url, name, token)
-        await s.start()
-        made.append(s)
-        return s
-
-    yield make
-    for s in made:
-        await s.close()
-
-
 async def _play_some(s: PalastSession, moves: int) -> None:
     race = s.race
     for _ in range(moves):

@@ -22,21 +22,6 @@ from .conftest import HINT_SOLVES, make_options
 from .helpers import play_round
 
 
-@pytest.fixture
-async def sessions():
-    made: list[PalastSession] = []
-
-    async def make(url: str, name: str, token: str | None = None) -> PalastSession:
-        s = PalastSession(url, name, token)
-        await s.start()
-        made.append(s)
-        return s
-
-    yield make
-    for s in made:
-        await s.close()
-
-
 async def test_sign_in_registers_and_keeps_the_token(palast, sessions):
     s = await sessions(palast.url, "Anna")
     assert s.token and len(s.token) > 20

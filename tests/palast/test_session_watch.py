@@ -19,21 +19,6 @@ from tests.waiting import until
 from .helpers import hint_move
 
 
-@pytest.fixture
-async def sessions():
-    made: list[PalastSession] = []
-
-    async def make(url: str, name: str, token: str | None = None) -> PalastSession:
-        s = PalastSession(url, name, token)
-        await s.start()
-        made.append(s)
-        return s
-
-    yield make
-    for s in made:
-        await s.close()
-
-
 async def _play(s: PalastSession, moves: int) -> None:
     """``moves`` hint moves on the session's race table, each answered by the server."""
     for _ in range(moves):
