@@ -287,3 +287,40 @@ async def test_an_action_written_as_the_round_ends_is_counted_in_its_results(pal
     moves = {s["player"]: s["moves"] for s in over["standings"]}
     assert moves == {"Anna": 1, "Bo": 2}  # Bo's move here, and the deal written "elsewhere"
     assert sorted(r[0] for r in select_all(store.store, "SELECT moves FROM results")) == [1, 2]
+
+
+class _SlowSeats:
+    """The real store, whose ``seat`` takes a moment (a database under load) and counts how many
+    seats are being written at once."""
+
+    def __init__(self, store):
+        self.store, self.now, self.most = store, 0, 0
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+    async def seat(self, table_id, player_id, now):
+        self.now += 1
+        self.most = max(self.most, self.now)
+        try:
+            await asyncio.sleep(0.02)
+            return await self.store.seat(table_id, player_id, now)
+        finally:
+            self.now -= 1
+
+
+async def test_a_crowd_is_seated_side_by_side_not_one_at_a_time(palast):
+    """Issue 29 item 13: seats at standard tables used to be written one at a time per process,
+    so a crowd waited behind each other's database round trips (1,000 players on two processes:
+    hundreds of seats not given within 30 s). Now seats at different tables are written side by
+    side, and still every player gets a seat and no table more than its four."""
+    store = palast.server.palast.store = _SlowSeats(palast.server.palast.store)
+    players = [await palast.player(f"Many{i}", keep=False) for i in range(24)]
+    t = next(x for x in await players[0].tables() if x["standard"])
+    joined = await asyncio.gather(*(p.join(table=t["id"]) for p in players))
+    assert store.most >= 4  # (before: 1)
+    lobby = {x["id"]: x for x in await players[0].tables()}
+    seated = sorted(n for tid in {j["table"]["id"] for j in joined} for n in lobby[tid]["players"])
+    assert seated == sorted(f"Many{i}" for i in range(24))
+    assert all(len(lobby[j["table"]["id"]]["players"]) <= 4 for j in joined)
+

@@ -56,6 +56,23 @@ async def test_a_standard_table_seats_one_account_per_address(palast_factory):
     assert "Training" in e.value.reason
 
 
+async def test_two_accounts_of_one_address_asking_at_once_still_sit_apart(palast_factory):
+    """Standard seats are written side by side (issue 29 item 13), and the rule holds also when
+    both accounts of one address ask for the same table at the same moment: one sits there, the
+    other is refused or sent to another table, never the same one."""
+    palast = await palast_factory(limits=wide())
+    a = await player(palast, "TwinA", "198.51.100.8")
+    b = await player(palast, "TwinB", "198.51.100.8")
+    std = next(t for t in await a.tables() if t["standard"])
+    answers = await asyncio.gather(a.join(table=std["id"]), b.join(table=std["id"]), return_exceptions=True)
+    tables = [x["table"]["id"] for x in answers if isinstance(x, dict)]
+    assert tables, answers
+    assert len(tables) == len(set(tables))  # never both at one table
+    for x in answers:
+        if not isinstance(x, dict):
+            assert isinstance(x, Refused) and "Training" in x.reason
+
+
 async def test_loopback_players_may_share_a_rated_table(palast):
     # SPEC §13: 127.0.0.0/8 and ::1 are the host's own users (SSH logins, the embedded Palast).
     a = await palast.player("LoopA")

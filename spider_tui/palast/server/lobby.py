@@ -89,7 +89,6 @@ class Palast:
         self.seated: dict[int, int] = {}  # player id -> live table id
         self._tasks: set[asyncio.Task] = set()
         self._standard_lock = asyncio.Lock()
-        self._seating = asyncio.Lock()  # one player at a time sits down at a standard table
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
         self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
         self.league_board = LeagueBoard(store)
@@ -319,8 +318,9 @@ class Palast:
         mine = self.addresses.get(player_id)
         if mine is None or is_loopback(mine):
             return False
-        return any(self.addresses.get(s.player_id) == mine for s in t.seats
-                   if s.player_id != player_id and not s.bot and not s.left)
+        return (any(self.addresses.get(s.player_id) == mine for s in t.seats
+                    if s.player_id != player_id and not s.bot and not s.left)
+                or any(self.addresses.get(pid) == mine for pid in t.pending if pid != player_id))
 
     async def handle(self, player: PlayerRow, req: m.Message) -> m.Message:
         """Answer one checked message of a signed-in player (``messages.read_client``), by its
@@ -417,15 +417,8 @@ class Palast:
             t = await self.cluster.reload(row.id)
         if t is None:
             raise Refusal("There is no such table.", code=m.Code.NO_TABLE)
-        if t.row.standard:
-            # Standard tables are all alike: players sit down one at a time (a crowd arriving at
-            # once would otherwise race for the same last seat), and one that filled up meanwhile
-            # sends the player to the open one.
-            async with self._seating:
-                t = await self._take_seat(t, player)
-        else:
-            t = await self._take_seat(t, player)
-        await t.reload_row()  # the seats as the database holds them, outside the seating queue
+        t = await self._take_seat(t, player)
+        await t.reload_row()  # the seats as the database holds them
         await t.load_seats()
         await t.publish(m.TableChanged(table=t.info()))
         if t.row.standard:
@@ -437,27 +430,56 @@ class Palast:
         return m.Joined(table=t.info(), code=t.row.code)
 
     async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
-        """Seat ``player`` at ``t`` (or, for a standard table that filled up, at the open one);
-        the table they now sit at, with their seat counted (the caller reloads the seats)."""
-        if self.same_address(t, player.id):
+        """Seat ``player`` at ``t`` (or, for a standard table that filled up, at an open one);
+        the table they now sit at, with their seat counted (the caller reloads the seats).
+
+        Standard tables are all alike, so a crowd arriving at once is spread over them without a
+        queue: a seat being written counts as taken (``LiveTable.pending``) from the moment it is
+        chosen, the next player is sent to a table with room (one opens when none has), and
+        the database's conditional seat decides when another process filled the table first
+        (SPEC §13: 1,000 players on two processes, every one seated)."""
+        pid = player.id
+        if self.same_address(t, pid):  # the table asked for (not one the player is sent on to)
             raise Refusal(SAME_ADDRESS)
-        reason = await self.store.seat(t.id, player.id, self.clock())
         for _ in range(10):
-            if not reason or not t.row.standard or reason.code not in (m.Code.TABLE_FULL, m.Code.TABLE_STARTED):
+            if t.row.standard:
+                t = await self._standard_with_room(t, player)
+            if self.same_address(t, pid):
+                raise Refusal(SAME_ADDRESS)
+            t.pending.add(pid)
+            try:
+                reason = await self.store.seat(t.id, pid, self.clock())
+            finally:
+                t.pending.discard(pid)
+                if all(x.player_id != pid for x in t.seats) and not reason:
+                    t.seats.append(Seat(pid, player.name))  # counted at once (the caller reloads)
+            if not reason:
+                return t
+            if not t.row.standard or reason.code not in (m.Code.TABLE_FULL, m.Code.TABLE_STARTED):
                 break
             await t.reload_row()  # filled or started by another process: known here from now on
             await t.load_seats()
+        assert reason is not None
+        raise Refusal(reason)
+
+    async def _standard_with_room(self, t: LiveTable, player: PlayerRow) -> LiveTable:
+        """``t`` when it still waits with room for ``player``, else another standard table that
+        does (opened when none does)."""
+        if t.seat(player.id) is not None:
+            return t  # sits there already: joining again is answered as before
+
+        def fits(x: LiveTable) -> bool:
+            return (x.row.standard and x.row.state == WAITING and x.room() > 0
+                    and not self.same_address(x, player.id))
+
+        for _ in range(20):
+            if fits(t):
+                return t
+            other = next((x for x in self.tables.values() if fits(x)), None)
+            if other is not None:
+                return other
             await self.ensure_standard()
-            t = next((x for x in self.tables.values() if x.row.standard and x.row.state == WAITING
-                      and len(x.seats) < x.row.seats and not self.same_address(x, player.id)), t)
-            if self.same_address(t, player.id):
-                raise Refusal(SAME_ADDRESS)
-            reason = await self.store.seat(t.id, player.id, self.clock())
-        if reason:
-            raise Refusal(reason)
-        if all(x.player_id != player.id for x in t.seats):  # counted here at once: the next in the
-            t.seats.append(Seat(player.id, player.name))  # queue sees the seat taken (the caller reloads)
-        return t
+        return t  # the database refuses it and says why
 
     async def ensure_standard(self) -> None:
         """Keep a standard table open: another one opens when the open ones fill or start."""
@@ -477,8 +499,7 @@ class Palast:
     def _open_standard(self) -> bool:
         """Whether a standard table here waits with a free seat (as far as this process knows:
         a seat refused as full reloads that table)."""
-        return any(t.row.standard and t.row.state == WAITING and len(t.seats) < t.row.seats
-                   for t in self.tables.values())
+        return any(t.row.standard and t.row.state == WAITING and t.room() > 0 for t in self.tables.values())
 
     async def expire(self, t: LiveTable) -> None:
         """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""

@@ -262,6 +262,9 @@ class LiveTable:
         self.unsubscribe: Callable[[], None] | None = None
         self.out: set[int] = set()  # players "out" this round (offline ≥ out_seconds)
         self.idle: set[int] = set()  # players out this round for making no action (idle_seconds)
+        # Players this process is seating here right now (their seat is being written): counted
+        # as taken, so a crowd arriving at once spreads over the tables without a queue.
+        self.pending: set[int] = set()
 
     @property
     def id(self) -> int:
@@ -272,6 +275,10 @@ class LiveTable:
             if s.player_id == player_id:
                 return s
         return None
+
+    def room(self) -> int:
+        """Free seats as this process knows them: the seats held and those being taken here."""
+        return self.row.seats - len({s.player_id for s in self.seats} | self.pending)
 
     def bots(self) -> set[int]:
         """The player ids of the house bots seated here."""
