@@ -65,6 +65,8 @@ TEMPLATES = (
     N_("You gave up this round; wait for the others."),
     N_("The server could not record that move; nothing changed. Try again."),
     N_("That table is private: join it with its invite code."),
+    N_("Another account from your address already sits at this table, and it is rated: "
+       "play together at a Training table (open one with Training on)."),
     N_("Undo is off at this table."),
     N_("A joker is final in the Palast: undo stops before it."),
     N_("Nothing to undo."),

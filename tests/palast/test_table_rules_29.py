@@ -15,7 +15,7 @@ from spider_tui.palast.client.client import PalastClient, Refused
 import pytest
 
 from .helpers import hint_move
-from .test_attacks import player, wide
+from .test_attacks import connect, player, wide
 from .test_faults import _start_server
 
 
@@ -54,6 +54,18 @@ async def test_a_standard_table_seats_one_account_per_address(palast_factory):
     with pytest.raises(Refused) as e:
         await b.join(table=std["id"])
     assert "Training" in e.value.reason
+
+
+async def test_the_same_address_refusal_reads_in_german(palast_factory):
+    palast = await palast_factory(limits=wide())
+    a = await player(palast, "HausA", "198.51.100.9")
+    b = await connect(palast, "198.51.100.9")
+    await b.hello("HausB", None, lang="de")
+    std = next(t for t in await a.tables() if t["standard"])
+    await a.join(table=std["id"])
+    with pytest.raises(Refused) as e:
+        await b.join(table=std["id"])
+    assert e.value.reason.startswith("Ein anderes Konto von deiner Adresse") and "Trainingstisch" in e.value.reason
 
 
 async def test_two_accounts_of_one_address_asking_at_once_still_sit_apart(palast_factory):

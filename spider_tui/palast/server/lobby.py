@@ -29,10 +29,10 @@ from spider_tui.palast.server import records, sweep
 from spider_tui.palast.server.league_board import LEAGUE_TOP, LeagueBoard
 from spider_tui.palast.server.daily import DailyTables
 from spider_tui.palast.server.watch import Watchers
-from spider_tui.palast.server.guard import is_loopback
 from spider_tui.palast.server.broker import Broker, LocalBroker
 from spider_tui.palast.server.db import FINISHED, NO_ROUND, PLAYING, ROUND_PLAYING, WAITING, PlayerRow, ResultRow, Store, TableRow
 from spider_tui.palast.server.table import LiveTable, Options, Seat, Send, round_over, span
+from spider_tui.palast.server.seating import Seating
 
 __all__ = ["Palast", "Options", "LiveTable", "Seat", "Send", "House", "Cluster", "TABLES_PAGE", "LEAGUE_TOP"]
 
@@ -41,12 +41,9 @@ log = logging.getLogger("spider.palast")
 #: How long stopping waits for the tables' tasks to end once cancelled.
 STOP_SECONDS = 5.0
 
-STANDARD: dict[str, Any] = dict(suits=1, rules="classic", rounds=3, seats=4)
 TABLES_PAGE = 50  # tables per `tables` answer (SPEC §13: every answer has a bounded size)
 LOBBY_SECONDS = 0.5  # the lobby's public tables are made at most this often (and on each change)
 UNTOLD_KEPT = 10_000  # players away when their table ended whose last messages are kept
-SAME_ADDRESS = ("Another account from your address already sits at this table, and it is rated: "
-                "play together at a Training table (open one with Training on).")  # a league read from the database serves this long (its rows change at table ends)
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -88,7 +85,7 @@ class Palast:
         self.online: dict[int, Send] = {}
         self.seated: dict[int, int] = {}  # player id -> live table id
         self._tasks: set[asyncio.Task] = set()
-        self._standard_lock = asyncio.Lock()
+        self.seating = Seating(self)  # who sits where at standard tables (``seating.py``)
         self.offline_since: dict[int, float] = {}  # seated players seen offline, since when
         self.acted: dict[int, float] = {}  # player id -> when they last asked anything (house bots)
         self.league_board = LeagueBoard(store)
@@ -176,6 +173,7 @@ class Palast:
         if t.unsubscribe:
             t.unsubscribe()
         self.tables.pop(t.id, None)
+        self.seating.dropped(t.id)
         for s in t.seats:
             if self.seated.get(s.player_id) == t.id:
                 del self.seated[s.player_id]
@@ -309,19 +307,6 @@ class Palast:
                 self.untold.pop(next(iter(self.untold)))
             self.untold[s.player_id] = [joined, *messages]
 
-    def same_address(self, t: LiveTable, player_id: int) -> bool:
-        """Whether another person at ``t`` comes from ``player_id``'s address (or /64) and ``t``
-        is rated: SPEC §13 seats them apart (a second account would learn the deal for the
-        first).  Players on loopback are the host's own users and are not counted."""
-        if t.row.training:
-            return False
-        mine = self.addresses.get(player_id)
-        if mine is None or is_loopback(mine):
-            return False
-        return (any(self.addresses.get(s.player_id) == mine for s in t.seats
-                    if s.player_id != player_id and not s.bot and not s.left)
-                or any(self.addresses.get(pid) == mine for pid in t.pending if pid != player_id))
-
     async def handle(self, player: PlayerRow, req: m.Message) -> m.Message:
         """Answer one checked message of a signed-in player (``messages.read_client``), by its
         class; raises ``Refusal``."""
@@ -417,7 +402,7 @@ class Palast:
             t = await self.cluster.reload(row.id)
         if t is None:
             raise Refusal("There is no such table.", code=m.Code.NO_TABLE)
-        t = await self._take_seat(t, player)
+        t = await self.seating.take_seat(t, player)
         await t.reload_row()  # the seats as the database holds them
         await t.load_seats()
         await t.publish(m.TableChanged(table=t.info()))
@@ -426,80 +411,13 @@ class Palast:
                 self.spawn(t.auto_start())
             else:
                 t.schedule()
-            await self.ensure_standard()
+            if not self.seating.open_standard():  # the next player finds one (this answer doesn't wait)
+                self.spawn(self.ensure_standard())
         return m.Joined(table=t.info(), code=t.row.code)
 
-    async def _take_seat(self, t: LiveTable, player: PlayerRow) -> LiveTable:
-        """Seat ``player`` at ``t`` (or, for a standard table that filled up, at an open one);
-        the table they now sit at, with their seat counted (the caller reloads the seats).
-
-        Standard tables are all alike, so a crowd arriving at once is spread over them without a
-        queue: a seat being written counts as taken (``LiveTable.pending``) from the moment it is
-        chosen, the next player is sent to a table with room (one opens when none has), and
-        the database's conditional seat decides when another process filled the table first
-        (SPEC §13: 1,000 players on two processes, every one seated)."""
-        pid = player.id
-        if self.same_address(t, pid):  # the table asked for (not one the player is sent on to)
-            raise Refusal(SAME_ADDRESS)
-        for _ in range(10):
-            if t.row.standard:
-                t = await self._standard_with_room(t, player)
-            if self.same_address(t, pid):
-                raise Refusal(SAME_ADDRESS)
-            t.pending.add(pid)
-            try:
-                reason = await self.store.seat(t.id, pid, self.clock())
-            finally:
-                t.pending.discard(pid)
-                if all(x.player_id != pid for x in t.seats) and not reason:
-                    t.seats.append(Seat(pid, player.name))  # counted at once (the caller reloads)
-            if not reason:
-                return t
-            if not t.row.standard or reason.code not in (m.Code.TABLE_FULL, m.Code.TABLE_STARTED):
-                break
-            await t.reload_row()  # filled or started by another process: known here from now on
-            await t.load_seats()
-        assert reason is not None
-        raise Refusal(reason)
-
-    async def _standard_with_room(self, t: LiveTable, player: PlayerRow) -> LiveTable:
-        """``t`` when it still waits with room for ``player``, else another standard table that
-        does (opened when none does)."""
-        if t.seat(player.id) is not None:
-            return t  # sits there already: joining again is answered as before
-
-        def fits(x: LiveTable) -> bool:
-            return (x.row.standard and x.row.state == WAITING and x.room() > 0
-                    and not self.same_address(x, player.id))
-
-        for _ in range(20):
-            if fits(t):
-                return t
-            other = next((x for x in self.tables.values() if fits(x)), None)
-            if other is not None:
-                return other
-            await self.ensure_standard()
-        return t  # the database refuses it and says why
-
     async def ensure_standard(self) -> None:
-        """Keep a standard table open: another one opens when the open ones fill or start."""
-        async with self._standard_lock:
-            if self._open_standard():  # asked at every join: the database only when none is open here
-                return
-            if self.cluster:  # share the standard tables other processes opened
-                await self.cluster.load_standard()
-                if self._open_standard():
-                    return
-            row = await self.store.create_table(host=None, private=False, code=None, standard=True,
-                                                now=self.clock(), **STANDARD)
-            self.track(row)
-            if self.cluster:
-                self.cluster.announce(row.id, m.TableNews(table=row.id))
-
-    def _open_standard(self) -> bool:
-        """Whether a standard table here waits with a free seat (as far as this process knows:
-        a seat refused as full reloads that table)."""
-        return any(t.row.standard and t.row.state == WAITING and t.room() > 0 for t in self.tables.values())
+        """Keep a standard table open (``Seating.ensure_standard``)."""
+        await self.seating.ensure_standard()
 
     async def expire(self, t: LiveTable) -> None:
         """Close a table that waited ``waiting_seconds`` without starting; its players hear why."""

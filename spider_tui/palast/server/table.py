@@ -247,6 +247,29 @@ class Seat:
         return str(played), played
 
 
+class SeatsTaken:
+    """The seats one process is writing at a table, for a crowd seated side by side: players
+    whose seat is being written (``pending``, counted as taken), and seats written since a
+    reading of the seats began (``after``: that reading keeps them)."""
+
+    def __init__(self) -> None:
+        self.pending: set[int] = set()
+        self.gen = 0
+        self._fresh: dict[int, tuple[int, Seat]] = {}
+
+    def written(self, seat: Seat) -> Seat:
+        self.gen += 1
+        self._fresh[seat.player_id] = (self.gen, seat)
+        return seat
+
+    def after(self, gen: int, read: set[int]) -> list[Seat]:
+        """The seats written after ``gen`` that a reading (of the players ``read``) missed."""
+        if not self._fresh:
+            return []
+        self._fresh = {pid: (g, s) for pid, (g, s) in self._fresh.items() if g > gen and pid not in read}
+        return [s for _, s in self._fresh.values()]
+
+
 class LiveTable:
     """One table of the lobby: its row as the database holds it, its seats with their games,
     the players' totals so far, and its one timer."""
@@ -262,9 +285,7 @@ class LiveTable:
         self.unsubscribe: Callable[[], None] | None = None
         self.out: set[int] = set()  # players "out" this round (offline ≥ out_seconds)
         self.idle: set[int] = set()  # players out this round for making no action (idle_seconds)
-        # Players this process is seating here right now (their seat is being written): counted
-        # as taken, so a crowd arriving at once spreads over the tables without a queue.
-        self.pending: set[int] = set()
+        self.taking = SeatsTaken()  # the seats being written here (a crowd seated side by side)
 
     @property
     def id(self) -> int:
@@ -278,7 +299,12 @@ class LiveTable:
 
     def room(self) -> int:
         """Free seats as this process knows them: the seats held and those being taken here."""
-        return self.row.seats - len({s.player_id for s in self.seats} | self.pending)
+        return self.row.seats - len({s.player_id for s in self.seats} | self.taking.pending)
+
+    def took(self, player_id: int, name: str) -> None:
+        """A seat here was just written for ``player_id``: counted at once."""
+        if self.seat(player_id) is None:
+            self.seats.append(self.taking.written(Seat(player_id, name)))
 
     def bots(self) -> set[int]:
         """The player ids of the house bots seated here."""
@@ -294,11 +320,13 @@ class LiveTable:
         where with them."""
         seated = self.lobby.seated
         self.lobby.lobby_changed()
-        old = {s.player_id: s for s in self.seats}
+        gen = self.taking.gen
         rows = await self.lobby.store.seats(self.id)
+        old = {s.player_id: s for s in self.seats}
         self.seats = [old.get(r.player_id) or Seat(r.player_id, r.name) for r in rows]
         for s, r in zip(self.seats, rows):
             s.left, s.bot = r.left_at is not None, r.bot
+        self.seats += self.taking.after(gen, {r.player_id for r in rows})
         for pid in old:
             if seated.get(pid) == self.id:
                 del seated[pid]

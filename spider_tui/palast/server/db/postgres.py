@@ -54,6 +54,51 @@ def migration_3() -> list[str]:
     return out
 
 
+#: ``seat`` in one round trip: the checks and the insert of ``PostgresStore.seat`` as one
+#: function, run in the statement's own transaction (a crowd taking seats waited behind about
+#: nine round trips each: issue 29 item 13).  Made (again) whenever a server opens the store,
+#: under the schema lock; it returns '' (seated), 'no_table', 'seated:<table>', the table's
+#: state when it doesn't wait, or 'full'.
+SEAT_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION palast_seat(p_table INTEGER, p_player INTEGER, p_now DOUBLE PRECISION)
+RETURNS TEXT LANGUAGE plpgsql AS $$
+DECLARE
+    v_state TEXT;
+    v_seats INTEGER;
+    v_taken INTEGER;
+    v_other INTEGER;
+BEGIN
+    -- Lock the player, then the table: one seat per player, the seat count per table.
+    PERFORM 1 FROM players WHERE id = p_player FOR UPDATE;
+    SELECT state, seats INTO v_state, v_seats FROM tables WHERE id = p_table FOR UPDATE;
+    IF NOT FOUND THEN
+        RETURN 'no_table';
+    END IF;
+    PERFORM 1 FROM seats WHERE table_id = p_table AND player_id = p_player AND left_at IS NULL;
+    IF FOUND THEN
+        RETURN '';
+    END IF;
+    SELECT s.table_id INTO v_other FROM seats s JOIN tables t ON t.id = s.table_id
+        WHERE s.player_id = p_player AND t.state != '{FINISHED}' AND s.left_at IS NULL LIMIT 1;
+    IF FOUND THEN
+        RETURN 'seated:' || v_other;
+    END IF;
+    IF v_state != '{WAITING}' THEN
+        RETURN v_state;
+    END IF;
+    SELECT count(*) INTO v_taken FROM seats WHERE table_id = p_table;
+    IF v_taken >= v_seats THEN
+        RETURN 'full';
+    END IF;
+    INSERT INTO seats (table_id, player_id, seat, joined) VALUES (p_table, p_player, v_taken, p_now);
+    IF v_taken + 1 >= 2 THEN  -- the start clock counts from the first time two sat (SPEC §13)
+        UPDATE tables SET full_at = p_now WHERE id = p_table AND full_at IS NULL;
+    END IF;
+    RETURN '';
+END $$
+"""
+
+
 async def migrate(first: psycopg.AsyncConnection) -> None:
     """Bring the database to ``SCHEMA_VERSION``, each version's step once, in order (under the
     schema lock, in the caller's transaction)."""
@@ -208,6 +253,7 @@ class PostgresStore(Store):
                 "CREATE TABLE IF NOT EXISTS palast_schema (version INTEGER NOT NULL PRIMARY KEY, applied DOUBLE PRECISION NOT NULL)"
             )
             await migrate(first)
+            await first.execute(SEAT_FUNCTION)
         self._idle.put_nowait(first)
         for _ in range(self.pool_size - 1):
             self._idle.put_nowait(None)  # connected on first use
@@ -286,41 +332,22 @@ class PostgresStore(Store):
         return await self._run(go)
 
     async def seat(self, table_id: int, player_id: int, now: float) -> Reason | None:
-        async def tx(db: psycopg.AsyncConnection) -> Reason | None:
-            # Lock the player, then the table: one seat per player, the seat count per table.
-            await db.execute("SELECT 1 FROM players WHERE id = %s FOR UPDATE", (player_id,))
-            cur = await db.execute("SELECT state, seats FROM tables WHERE id = %s FOR UPDATE", (table_id,))
-            row = await cur.fetchone()
-            if row is None:
-                return Reason("There is no such table.", Code.NO_TABLE)
-            state, max_seats = row
-            cur = await db.execute("SELECT 1 FROM seats WHERE table_id = %s AND player_id = %s AND left_at IS NULL", (table_id, player_id))
-            if await cur.fetchone():
-                return None
-            cur = await db.execute(
-                "SELECT s.table_id FROM seats s JOIN tables t ON t.id = s.table_id "
-                "WHERE s.player_id = %s AND t.state != %s AND s.left_at IS NULL",
-                (player_id, FINISHED),
-            )
-            other = await cur.fetchone()
-            if other:
-                return Reason(f"You already sit at table {other[0]}; leave it or finish it first.", Code.ALREADY_SEATED)
-            if state != WAITING:
-                return (Reason("That table has started.", Code.TABLE_STARTED) if state == PLAYING
-                        else Reason("That table is finished.", Code.TABLE_FINISHED))
-            cur = await db.execute("SELECT count(*) FROM seats WHERE table_id = %s", (table_id,))
-            taken = (await _one(cur))[0]
-            if taken >= max_seats:
-                return Reason("That table is full.", Code.TABLE_FULL)
-            await db.execute(
-                "INSERT INTO seats (table_id, player_id, seat, joined) VALUES (%s, %s, %s, %s)",
-                (table_id, player_id, taken, now),
-            )
-            if taken + 1 >= 2:  # the start clock counts from the first time two sat (SPEC §13)
-                await db.execute("UPDATE tables SET full_at = %s WHERE id = %s AND full_at IS NULL", (now, table_id))
-            return None
+        async def go(db: psycopg.AsyncConnection) -> str:
+            cur = await db.execute("SELECT palast_seat(%s, %s, %s)", (table_id, player_id, now))
+            return (await _one(cur))[0]
 
-        return await self._run(tx, tx=True)
+        said = await self._run(go)
+        if not said:
+            return None
+        if said == "no_table":
+            return Reason("There is no such table.", Code.NO_TABLE)
+        if said.startswith("seated:"):
+            return Reason(f"You already sit at table {said[7:]}; leave it or finish it first.", Code.ALREADY_SEATED)
+        if said == PLAYING:
+            return Reason("That table has started.", Code.TABLE_STARTED)
+        if said == "full":
+            return Reason("That table is full.", Code.TABLE_FULL)
+        return Reason("That table is finished.", Code.TABLE_FINISHED)
 
     async def unseat(self, table_id: int, player_id: int) -> bool:
         async def tx(db: psycopg.AsyncConnection) -> bool:
