@@ -13,11 +13,14 @@ Requests carry an ``id``; their answer (``welcome``, ``tables``, ``joined``, ``p
 ``round_over``, ``table_over``, ``table``, and ``joined``/``round`` after a reconnect) goes to
 ``events()``.  A refusal raises ``Refused`` unless ``request(..., check=False)``.
 
-Each whole message the server sends is read where it arrives (``Connection.process_event``, in
-the loop's ``data_received``), not queued for a reader task to wake for: a bot's connection
-receives five messages an action (its answer and everybody's progress), and each such wake
-cost more than reading the message (issue 32).  A request is written at once when the
-connection is open and its buffer is low, else through websockets' ``send`` (which waits).
+Each whole message the server sends is read where it arrives (in the loop's ``data_received``),
+not queued for a reader task to wake for: a bot's connection receives five messages an action
+(its answer and everybody's progress), and each such wake cost more than reading the message
+(issue 32).  The commonest frame, a whole unmasked text frame on an open connection, is cut
+out of the bytes here (``Connection.data_received``); every other frame (ping, close, a
+fragment, anything odd) goes to websockets whole, in order, as before.  A request is written
+at once when the connection is open and its buffer is low, else through websockets' ``send``
+(which waits).
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from spider_tui.palast.messages import BadMessage, Message
 EVENT_ONLY = ("progress",)
 #: A request is written at once while less than this waits in the connection's buffer.
 WRITE_AT_ONCE = 2**15
+#: The largest message taken from a server (bytes); websockets refuses a longer one.
+RECEIVE_LIMIT = 2**20
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +62,89 @@ class Connection(ClientConnection):
     lost: Callable[[], None] | None = None
     _parts: list[bytes] | None = None
     _text = True
+    _scan = False  # whole text frames are cut out of the bytes here (``read_here``)
+    _held = b""  # the first bytes of a frame not yet whole
+    _fragmented = False  # between the first and the last frame of a fragmented message
+
+    def read_here(self, deliver: Callable[[str | bytes], None], lost: Callable[[], None]) -> None:
+        """Hand each whole message to ``deliver`` from now on, ``lost`` when the connection is
+        gone.  The frames are cut out here only when websockets holds no bytes of a frame yet
+        (the handshake is over and nothing followed it): else websockets reads them all."""
+        self.deliver, self.lost = deliver, lost
+        buffer = getattr(getattr(self.protocol, "reader", None), "buffer", None)
+        self._scan = self.response is not None and isinstance(buffer, bytearray) and not buffer
+
+    def data_received(self, data: bytes) -> None:
+        if not self._scan:
+            super().data_received(data)
+            return
+        if self._held:
+            data, self._held = self._held + data, b""
+        size, i, start = len(data), 0, 0  # ``start``: the first byte not yet handed on
+        while i + 2 <= size:
+            first, second = data[i], data[i + 1]
+            n, head = second & 0x7F, 2
+            if n == 126:
+                if i + 4 > size:
+                    break
+                n, head = (data[i + 2] << 8) | data[i + 3], 4
+            elif n == 127:
+                if i + 10 > size:
+                    break
+                n, head = int.from_bytes(data[i + 2:i + 10], "big"), 10
+            if second & 0x80:
+                head += 4  # masked: a server's frame never is (websockets says so)
+            end = i + head + n
+            if n > RECEIVE_LIMIT:  # too long: websockets refuses it and closes the connection
+                self._scan = False
+                break
+            if end > size:
+                break  # not whole yet
+            if first == 0x81 and not second & 0x80 and not self._fragmented:  # FIN, text, no RSV bits
+                if start < i:
+                    super().data_received(data[start:i])  # the frames before it, in order
+                    start = i
+                if self.protocol.state is not State.OPEN:  # closing: websockets reads the rest
+                    self._scan = False
+                    break
+                self._deliver(data[i + head:end], True)
+                start = end
+            else:
+                op = first & 0x0F
+                if op in (1, 2) and not first & 0x80:
+                    self._fragmented = True
+                elif op == 0 and first & 0x80:
+                    self._fragmented = False
+            i = end
+        if not self._scan:  # from here on websockets reads every byte
+            if start < size:
+                super().data_received(data[start:])
+            return
+        if start < i:
+            super().data_received(data[start:i])
+        if i < size:
+            self._held = data[i:]
+
+    def eof_received(self) -> None:
+        held, self._held, self._scan = self._held, b"", False
+        if held:
+            super().data_received(held)  # a frame cut short: websockets says what went wrong
+        super().eof_received()
+
+    def _deliver(self, data: bytes, text: bool) -> None:
+        deliver = self.deliver
+        if deliver is None:
+            return
+        message: str | bytes = data
+        if text:
+            try:
+                message = data.decode()
+            except UnicodeDecodeError:
+                pass  # json.loads refuses it as it would refuse any bytes that aren't JSON
+        try:
+            deliver(message)
+        except Exception:  # noqa: BLE001 - a reader's mistake must not take the connection down
+            log.exception("reading a message from the server")
 
     def process_event(self, event: Any) -> None:
         deliver = self.deliver
@@ -80,17 +168,7 @@ class Connection(ClientConnection):
         else:
             super().process_event(event)  # a pong: websockets' pings
             return
-        if text:
-            try:
-                message: str | bytes = data.decode()
-            except UnicodeDecodeError:
-                message = data  # json.loads refuses it as it would refuse any bytes that aren't JSON
-        else:
-            message = data
-        try:
-            deliver(message)
-        except Exception:  # noqa: BLE001 - a reader's mistake must not take the connection down
-            log.exception("reading a message from the server")
+        self._deliver(data, text)
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
@@ -176,7 +254,7 @@ class PalastClient:
         self.last_error: str | None = None
         self._reader: asyncio.Future | None = None
         if isinstance(ws, Connection):
-            ws.deliver, ws.lost = self._take, self._gone
+            ws.read_here(self._take, self._gone)
             if ws.protocol.state is State.CLOSED:
                 self._gone()
         else:  # any other websockets connection: read by a task
@@ -189,7 +267,7 @@ class PalastClient:
             headers = dict(kwargs.pop("additional_headers", None) or {})
             headers[KEY_HEADER] = key
             kwargs["additional_headers"] = headers
-        ws = await connect(url, max_size=2**20, open_timeout=10, create_connection=Connection, **kwargs)
+        ws = await connect(url, max_size=RECEIVE_LIMIT, open_timeout=10, create_connection=Connection, **kwargs)
         return cls(ws, events)
 
     async def __aenter__(self) -> "PalastClient":
