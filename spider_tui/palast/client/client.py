@@ -54,9 +54,10 @@ log = logging.getLogger(__name__)
 
 class Connection(ClientConnection):
     """websockets' client connection, handing each whole data message to ``deliver`` as it is
-    read (text as ``str``, binary as ``bytes``) instead of queueing it for ``recv``; control
-    frames (ping, pong, close) are websockets' as before.  ``lost`` is called once when the
-    connection is gone."""
+    read (text as ``str``, binary as ``bytes``) instead of queueing it for ``recv``: a whole
+    text frame is cut out of the bytes here (``data_received``), a fragmented or binary message
+    comes through websockets' parser (``process_event``); control frames (ping, pong, close)
+    are websockets' as before.  ``lost`` is called once when the connection is gone."""
 
     deliver: Callable[[str | bytes], None] | None = None
     lost: Callable[[], None] | None = None
@@ -65,12 +66,15 @@ class Connection(ClientConnection):
     _scan = False  # whole text frames are cut out of the bytes here (``read_here``)
     _held = b""  # the first bytes of a frame not yet whole
     _fragmented = False  # between the first and the last frame of a fragmented message
+    _skip: tuple[bytes, ...] = ()
 
-    def read_here(self, deliver: Callable[[str | bytes], None], lost: Callable[[], None]) -> None:
+    def read_here(self, deliver: Callable[[str | bytes], None], lost: Callable[[], None],
+                  skip: tuple[bytes, ...] = ()) -> None:
         """Hand each whole message to ``deliver`` from now on, ``lost`` when the connection is
-        gone.  The frames are cut out here only when websockets holds no bytes of a frame yet
-        (the handshake is over and nothing followed it): else websockets reads them all."""
-        self.deliver, self.lost = deliver, lost
+        gone; a text frame starting with one of ``skip`` is dropped unread.  The frames are cut
+        out here only when websockets holds no bytes of a frame yet (the handshake is over and
+        nothing followed it): else websockets reads them all."""
+        self.deliver, self.lost, self._skip = deliver, lost, skip
         buffer = getattr(getattr(self.protocol, "reader", None), "buffer", None)
         self._scan = self.response is not None and isinstance(buffer, bytearray) and not buffer
 
@@ -107,7 +111,8 @@ class Connection(ClientConnection):
                 if self.protocol.state is not State.OPEN:  # closing: websockets reads the rest
                     self._scan = False
                     break
-                self._deliver(data[i + head:end], True)
+                if not (self._skip and data.startswith(self._skip, i + head)):
+                    self._deliver(data[i + head:end], True)
                 start = end
             else:
                 op = first & 0x0F
@@ -254,7 +259,7 @@ class PalastClient:
         self.last_error: str | None = None
         self._reader: asyncio.Future | None = None
         if isinstance(ws, Connection):
-            ws.read_here(self._take, self._gone)
+            ws.read_here(self._take, self._gone, tuple(t.encode() for t in self._skip))
             if ws.protocol.state is State.CLOSED:
                 self._gone()
         else:  # any other websockets connection: read by a task
