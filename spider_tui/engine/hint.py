@@ -28,7 +28,6 @@ extends, and "completes" also counts a run left complete at the source's new end
 from __future__ import annotations
 
 from . import scorpion
-from .cards import group_fitting_onto
 from .moves import DEAL, RUN, Move
 from .position import Position
 
@@ -42,6 +41,13 @@ def best_hint(g: Position) -> Move | None:
     empties = [i for i in range(n) if not cols[i]]
     # Emptying a column while the stock waits and no other column is empty only blocks the deal.
     may_empty = not (g.stock and not empties)
+    fills = len(empties) == 1 and bool(g.stock) and not g.rules.relaxed  # tier 6 can apply
+    # The columns by the rank of their exposed card: a group of k cards whose exposed card has
+    # rank r goes onto exposed rank r + k (``group_fitting_onto``), so only those are looked at.
+    onto: dict[int, list[int]] = {}
+    for t in range(n):
+        if cols[t]:
+            onto.setdefault(cols[t][-1] & 15, []).append(t)
     best_key = None
     best = None
     for s in range(n):
@@ -50,35 +56,37 @@ def best_hint(g: Position) -> Move | None:
             continue
         src = cols[s]
         length = len(src)
-        exposed = src[-1]
-        for t in range(n):
-            if t == s:
+        low = src[-1] & 15
+        for k in range(1, run + 1):
+            targets = onto.get(low + k)
+            if targets is None:
                 continue
-            dst = cols[t]
-            if dst:
-                top = dst[-1]
-                fitting = group_fitting_onto(top, exposed, run)
-                if fitting is None:
-                    continue
-                k = fitting
-                lead = src[-k]
-                extends = (top >> 4) == (lead >> 4)
-                completes = extends and k + runs[t] >= RUN
-            else:
-                k = run  # a shorter group into an empty column would split
-                extends = completes = False
+            lead_suit = src[-k] >> 4
             left = length - k  # cards left in S
             reveals = left > 0 and down[s] == left
-            splits = k < run
-            if splits and not completes:
-                continue
-            fills_last = not dst and len(empties) == 1 and bool(g.stock) and left > 0 and not g.rules.relaxed
-            tier = _tier(completes, reveals, left == 0 and may_empty, bool(dst), extends, fills_last)
-            if tier is None:
-                continue  # sideways
-            key = (tier, not extends, -k, s, t)
-            if best_key is None or key < best_key:
-                best_key, best = key, (s, t, k)
+            empties_s = left == 0 and may_empty
+            for t in targets:  # never S itself: its exposed rank is ``low``
+                extends = (cols[t][-1] >> 4) == lead_suit
+                completes = extends and k + runs[t] >= RUN
+                if k < run and not completes:
+                    continue  # splits
+                # _tier(completes, reveals, empties_s, True, extends, False), inline: the hot loop
+                tier = 1 if completes else 2 if reveals else 3 if empties_s else 4 if extends else 0
+                if not tier:
+                    continue  # sideways
+                key = (tier, not extends, -k, s, t)
+                if best_key is None or key < best_key:
+                    best_key, best = key, (s, t, k)
+        if empties:
+            k = run  # a shorter group into an empty column would split
+            left = length - k
+            reveals = left > 0 and down[s] == left
+            tier = 5 if reveals else 6 if fills and left > 0 else 0  # _tier onto an empty column
+            if tier:
+                for t in empties:
+                    key = (tier, True, -k, s, t)
+                    if best_key is None or key < best_key:
+                        best_key, best = key, (s, t, k)
     return _answer(g, best)
 
 

@@ -23,6 +23,7 @@ import math
 import types
 import typing
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar, TypeVar, Union
@@ -161,18 +162,17 @@ class Part:
         missing) takes its default when it has one."""
         if not isinstance(obj, dict):
             raise BadMessage(f"{cls.__name__}: not an object")
-        hints = _hints(cls)
         values: dict[str, Any] = {}
-        for f in _fields(cls):
-            if f.name in obj:
+        for name, load, has_default in _readers(cls):
+            if name in obj:
                 try:
-                    values[f.name] = _load(hints[f.name], obj[f.name], f.name)
+                    values[name] = load(obj[name], name)
                     continue
                 except BadMessage:
-                    if not _has_default(f):
+                    if not has_default:
                         raise
-            elif not _has_default(f):
-                raise BadMessage(f"{cls.__name__}: '{f.name}' is missing")
+            elif not has_default:
+                raise BadMessage(f"{cls.__name__}: '{name}' is missing")
         return cls(**values)
 
     @classmethod
@@ -887,6 +887,61 @@ def _wire(cls: type) -> tuple[tuple[dataclasses.Field, ...], frozenset[str]]:
         wire_fields = tuple(f for f in _fields(cls) if f.name != "id")
         _WIRE[cls] = (wire_fields, frozenset({f.name for f in wire_fields} | {"type", "id"}))
     return _WIRE[cls]
+
+
+_READERS: dict[type, tuple[tuple[str, Callable[[Any, str], Any], bool], ...]] = {}
+
+
+def _readers(cls: type) -> tuple[tuple[str, Callable[[Any, str], Any], bool], ...]:
+    """(name, reader, has a default) of each field, for ``from_json``: each reader is ``_load``
+    made for its type once (a message's every field asked ``typing`` again, issue 32)."""
+    if cls not in _READERS:
+        hints = _hints(cls)
+        _READERS[cls] = tuple((f.name, _reader(hints[f.name]), _has_default(f)) for f in _fields(cls))
+    return _READERS[cls]
+
+
+def _reader(tp: Any) -> Callable[[Any, str], Any]:
+    """``lambda value, where: _load(tp, value, where)``, the same answers and refusals, with the
+    commonest types read without asking ``typing``: a whole number, a string, an optional one."""
+    args = typing.get_args(tp)
+    if tp is int:
+        def whole(value: Any, where: str) -> Any:
+            if value.__class__ is int and -MAX_INT < value < MAX_INT:
+                return value
+            return _load(int, value, where)
+        return whole
+    if tp is str:
+        def string(value: Any, where: str) -> Any:
+            return value if value.__class__ is str else _load(str, value, where)
+        return string
+    if typing.get_origin(tp) in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        some = _reader(args[0] if args[1] is type(None) else args[1])
+
+        def optional(value: Any, where: str) -> Any:  # every other reader refuses None
+            if value is None:
+                return None
+            try:
+                return some(value, where)
+            except BadMessage:
+                raise BadMessage(f"'{where}' has the wrong type") from None
+        return optional
+    if typing.get_origin(tp) is list and args:
+        (item_type,) = args
+        item = _reader(item_type)
+
+        def many_of(value: Any, where: str) -> Any:
+            if not isinstance(value, list):
+                raise BadMessage(f"'{where}' must be a list")
+            out = []
+            for v in value:  # one bad entry of a list is left out, not the whole message
+                try:
+                    out.append(item(v, where))
+                except BadMessage:
+                    pass
+            return out
+        return many_of
+    return lambda value, where: _load(tp, value, where)
 
 
 def _hints(cls: type) -> dict[str, Any]:

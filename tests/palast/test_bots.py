@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spider_tui.engine import Game
+from spider_tui.engine import Game, Move
 from spider_tui.engine.fairbot import plan
 from spider_tui.palast.client.bots import bot_line, human_delay
 
@@ -87,12 +87,45 @@ def test_a_bots_view_after_its_move_is_the_servers_view(number, suits, seed):
         if not moves or full.over:
             break
         hint = view.hint()
-        move = str(hint) if hint is not None and rng.random() < 0.7 else rng.choice(moves)
-        answer = _played(full, move)
+        # the hint as the level-0 bot plays it (the Move itself), or a move's text
+        move: Move | str = hint if hint is not None and rng.random() < 0.7 else rng.choice(moves)
+        answer = _played(full, str(move))
         view = next_view(view, move, answer)
         assert view.view() == full.view()
         assert view.key() == Game.from_text(full.view()).key()
     assert read_again == []
+
+
+async def test_bots_at_a_real_server_keep_its_view_after_every_answer_without_reading_the_position(tmp_path, monkeypatch):
+    """Level-0 bots against a real `spider server` (its own process): after every answer the
+    bot's view, made from its own move and the cards the answer told, is the position the server
+    sent, and it never had to read that position instead."""
+    import signal
+
+    from spider_tui.palast.client import bots
+
+    from .test_faults import _start_server
+
+    checked: list[tuple[bool, bool]] = []  # (kept its own view, equal to the server's)
+    real = bots.next_view
+
+    def next_view(view, move, answer):
+        after = real(view, move, answer)
+        checked.append((after is view, after.view() == answer.position))
+        return after
+
+    monkeypatch.setattr(bots, "next_view", next_view)
+    proc, url = _start_server(tmp_path, "--start-wait", "0.5", "--no-house-bots")
+    try:
+        summary = await bots.run_bots(url, 3, rate=25, seconds=4, level=0)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert summary["errors"] == 0 and summary["actions"] > 20
+    assert len(checked) > 20
+    assert all(kept and same for kept, same in checked)
 
 
 async def test_a_bots_connection_drops_the_others_progress_but_gets_its_round_and_answers(palast):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
-from spider_tui.engine import Game, fairbot
+from spider_tui.engine import Game, Move, fairbot
 from spider_tui.engine.cards import UNKNOWN
 
 from spider_tui.palast import messages as m
@@ -71,9 +71,8 @@ def plain_line(text: str, width: int = 160) -> str:
 
 def closed_reason(c: PalastClient) -> str:
     """Why a connection ended: the server's last ``error`` reason, else its close frame's."""
-    errors = [str(r.get("reason")) for r in c.received if r.get("type") == "error" and isinstance(r.get("reason"), str)]
-    if errors:
-        return errors[-1]
+    if c.last_error is not None:
+        return c.last_error
     rcvd = getattr(c.ws, "close_reason", None)
     code = getattr(c.ws, "close_code", None)
     if rcvd:
@@ -105,7 +104,7 @@ def bot_line(view: Game, level: int = DEFAULT_LEVEL) -> list[str]:
 BOT_EVENTS = (m.Round.TYPE, m.RoundOver.TYPE, m.TableOver.TYPE)
 
 
-def next_view(view: Game, move: str, answer: m.Played) -> Game:
+def next_view(view: Game, move: Move | str, answer: m.Played) -> Game:
     """The bot's view after its ``move`` was played: the same move on its own view, told the
     cards the answer turned up or dealt (``Game.tell``), which is much cheaper than reading the
     whole position again; the position is read anew only when the two disagree on the move count
@@ -153,7 +152,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
     token = None
     loop = asyncio.get_running_loop()
     rng = random.Random(name)
-    line: list[str] = []  # the rest of the current plan
+    line: list[Move | str] = []  # the rest of the current plan
     step = ["hello"]  # what the bot waits for: its errors say so
 
     def wait_before(first: bool) -> float:
@@ -176,7 +175,6 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
             tally.error(what)
             await asyncio.sleep(1)
             continue
-        c.keep_received = True  # the server's error reasons, for the summary
         try:
             step[0] = "hello"
             await c.hello(name, token)
@@ -190,15 +188,10 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                 wait = deadline - time.monotonic()
                 if view is not None:
                     wait = min(wait, max(0.0, next_at - loop.time()))
-                try:
-                    got = await c.next_event(timeout=wait)
-                except asyncio.TimeoutError:
-                    ev: m.Message | None = None
-                else:
-                    if got is None:
-                        raise ConnectionError("closed")
-                    ev = got.message
-                    c.received.clear()
+                got = await c.event_within(wait)  # no exception when none comes: the usual case
+                if got is None and c.closed.is_set():
+                    raise ConnectionError("closed")
+                ev = got.message if got is not None else None
                 if isinstance(ev, m.Round):
                     view = Game.from_text(ev.position)
                     line = []
@@ -216,15 +209,16 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
                     step[0] = "a seat"
                     await _sit(c, deadline)
                 if view is not None and loop.time() >= next_at and time.monotonic() < deadline:
-                    if not line and level <= 0:
-                        line = bot_line(view, level)  # the hint: cheaper than a hop to a thread
+                    if not line and level <= 0:  # the hint: cheaper than a hop to a thread
+                        hint = view.hint()  # the Move itself: the view plays it without reading text
+                        line = [hint if hint is not None else "give up"]
                     elif not line:
                         # Planning takes CPU: in a thread, so the connection keeps answering.
-                        line = await asyncio.to_thread(bot_line, view, level)
+                        line = list(await asyncio.to_thread(bot_line, view, level))
                     move = line.pop(0)
                     t0 = time.perf_counter()
                     step[0] = "play"
-                    answer = (await c.play(move)).message
+                    answer = (await c.play(str(move))).message
                     tally.times.append(time.perf_counter() - t0)
                     next_at = max(next_at + wait_before(not line), loop.time())
                     if isinstance(answer, m.Played):

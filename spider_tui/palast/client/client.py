@@ -12,6 +12,15 @@ Requests carry an ``id``; their answer (``welcome``, ``tables``, ``joined``, ``p
 ``refused`` …) resolves the request's future.  Everything else (``round``, ``progress``,
 ``round_over``, ``table_over``, ``table``, and ``joined``/``round`` after a reconnect) goes to
 ``events()``.  A refusal raises ``Refused`` unless ``request(..., check=False)``.
+
+Each whole message the server sends is read where it arrives (in the loop's ``data_received``),
+not queued for a reader task to wake for: a bot's connection receives five messages an action
+(its answer and everybody's progress), and each such wake cost more than reading the message
+(issue 32).  The commonest frame, a whole unmasked text frame on an open connection, is cut
+out of the bytes here (``Connection.data_received``); every other frame (ping, close, a
+fragment, anything odd) goes to websockets whole, in order, as before.  A request is written
+at once when the connection is open and its buffer is low, else through websockets' ``send``
+(which waits).
 """
 
 from __future__ import annotations
@@ -19,11 +28,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import logging
+from collections import deque
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 
 from spider_tui.palast import KEY_HEADER, messages as m
 from spider_tui.palast.messages import BadMessage, Message
@@ -31,6 +44,161 @@ from spider_tui.palast.messages import BadMessage, Message
 
 #: Message types the server sends only as events, never as the answer to a request.
 EVENT_ONLY = ("progress",)
+#: A request is written at once while less than this waits in the connection's buffer.
+WRITE_AT_ONCE = 2**15
+#: The largest message taken from a server (bytes); websockets refuses a longer one.
+RECEIVE_LIMIT = 2**20
+
+log = logging.getLogger(__name__)
+
+
+class Connection(ClientConnection):
+    """websockets' client connection, handing each whole data message to ``deliver`` as it is
+    read (text as ``str``, binary as ``bytes``) instead of queueing it for ``recv``: a whole
+    text frame is cut out of the bytes here (``data_received``), a fragmented or binary message
+    comes through websockets' parser (``process_event``); control frames (ping, pong, close)
+    are websockets' as before.  ``lost`` is called once when the connection is gone."""
+
+    deliver: Callable[[str | bytes], None] | None = None
+    lost: Callable[[], None] | None = None
+    _parts: list[bytes] | None = None
+    _text = True
+    _scan = False  # whole text frames are cut out of the bytes here (``read_here``)
+    _held = b""  # the first bytes of a frame not yet whole
+    _fragmented = False  # between the first and the last frame of a fragmented message
+    _skip: tuple[bytes, ...] = ()
+
+    def read_here(self, deliver: Callable[[str | bytes], None], lost: Callable[[], None],
+                  skip: tuple[bytes, ...] = ()) -> None:
+        """Hand each whole message to ``deliver`` from now on, ``lost`` when the connection is
+        gone; a text frame starting with one of ``skip`` is dropped unread.  The frames are cut
+        out here only when websockets holds no bytes of a frame yet (the handshake is over and
+        nothing followed it): else websockets reads them all."""
+        self.deliver, self.lost, self._skip = deliver, lost, skip
+        buffer = getattr(getattr(self.protocol, "reader", None), "buffer", None)
+        self._scan = self.response is not None and isinstance(buffer, bytearray) and not buffer
+
+    def data_received(self, data: bytes) -> None:
+        if not self._scan:
+            super().data_received(data)
+            return
+        if self._held:
+            data, self._held = self._held + data, b""
+        size, i, start = len(data), 0, 0  # ``start``: the first byte not yet handed on
+        while i + 2 <= size:
+            first, second = data[i], data[i + 1]
+            n, head = second & 0x7F, 2
+            if n == 126:
+                if i + 4 > size:
+                    break
+                n, head = (data[i + 2] << 8) | data[i + 3], 4
+            elif n == 127:
+                if i + 10 > size:
+                    break
+                n, head = int.from_bytes(data[i + 2:i + 10], "big"), 10
+            if second & 0x80:
+                head += 4  # masked: a server's frame never is (websockets says so)
+            end = i + head + n
+            if n > RECEIVE_LIMIT:  # too long: websockets refuses it and closes the connection
+                self._scan = False
+                break
+            if end > size:
+                break  # not whole yet
+            if first == 0x81 and not second & 0x80 and not self._fragmented:  # FIN, text, no RSV bits
+                if start < i:
+                    super().data_received(data[start:i])  # the frames before it, in order
+                    start = i
+                if self.protocol.state is not State.OPEN:  # closing: websockets reads the rest
+                    self._scan = False
+                    break
+                if not (self._skip and data.startswith(self._skip, i + head)):
+                    self._deliver(data[i + head:end], True)
+                start = end
+            else:
+                op = first & 0x0F
+                if op in (1, 2) and not first & 0x80:
+                    self._fragmented = True
+                elif op == 0 and first & 0x80:
+                    self._fragmented = False
+            i = end
+        if not self._scan:  # from here on websockets reads every byte
+            if start < size:
+                super().data_received(data[start:])
+            return
+        if start < i:
+            super().data_received(data[start:i])
+        if i < size:
+            self._held = data[i:]
+
+    def eof_received(self) -> None:
+        held, self._held, self._scan = self._held, b"", False
+        if held:
+            super().data_received(held)  # a frame cut short: websockets says what went wrong
+        super().eof_received()
+
+    def _deliver(self, data: bytes, text: bool) -> None:
+        deliver = self.deliver
+        if deliver is None:
+            return
+        message: str | bytes = data
+        if text:
+            try:
+                message = data.decode()
+            except UnicodeDecodeError:
+                pass  # json.loads refuses it as it would refuse any bytes that aren't JSON
+        try:
+            deliver(message)
+        except Exception:  # noqa: BLE001 - a reader's mistake must not take the connection down
+            log.exception("reading a message from the server")
+
+    def process_event(self, event: Any) -> None:
+        deliver = self.deliver
+        if deliver is None or self.response is None or not isinstance(event, Frame):
+            super().process_event(event)  # the handshake's response; a connection nobody reads
+            return
+        op = event.opcode
+        if op is Opcode.TEXT or op is Opcode.BINARY:
+            if not event.fin:  # the first frame of a fragmented message
+                self._parts, self._text = [bytes(event.data)], op is Opcode.TEXT
+                return
+            data: bytes = bytes(event.data)
+            text = op is Opcode.TEXT
+        elif op is Opcode.CONT:
+            if self._parts is None:
+                return  # websockets' parser refuses a continuation without a start
+            self._parts.append(bytes(event.data))
+            if not event.fin:
+                return
+            data, text, self._parts = b"".join(self._parts), self._text, None
+        else:
+            super().process_event(event)  # a pong: websockets' pings
+            return
+        self._deliver(data, text)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        lost, self.lost = self.lost, None
+        if lost is not None:
+            lost()
+
+    def send_now(self, text: str) -> bool:
+        """Write a text message at once, as ``send`` would (True); False (nothing written) when
+        the connection is not open or its buffer is full: then ``send`` must (it waits)."""
+        if self.protocol.state is not State.OPEN or self.transport.get_write_buffer_size() >= WRITE_AT_ONCE:
+            return False
+        self.protocol.send_text(text.encode())
+        self.send_data()
+        return True
+
+
+def _expire(fut: asyncio.Future) -> None:
+    if not fut.done():
+        fut.set_exception(asyncio.TimeoutError())
+
+
+def _wake(fut: asyncio.Future) -> None:
+    if not fut.done():
+        fut.set_result(None)
 
 
 class Received(dict):
@@ -81,12 +249,21 @@ class PalastClient:
         self.token: str | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future] = {}
-        self._events: asyncio.Queue[Received | None] = asyncio.Queue()
+        self._events: deque[Received | None] = deque()  # None: the connection closed
+        self._waiters: list[asyncio.Future] = []  # next_event()s waiting for one
         self.unreadable = 0  # messages that didn't fit their definition (left out)
         self.closed: asyncio.Event = asyncio.Event()
         self.received: list[dict] = []  # every message, in order (tests check them all)
         self.keep_received = False
-        self._reader = asyncio.ensure_future(self._read())
+        #: the reason of the last ``error`` the server sent (why it closed the connection), or None
+        self.last_error: str | None = None
+        self._reader: asyncio.Future | None = None
+        if isinstance(ws, Connection):
+            ws.read_here(self._take, self._gone, tuple(t.encode() for t in self._skip))
+            if ws.protocol.state is State.CLOSED:
+                self._gone()
+        else:  # any other websockets connection: read by a task
+            self._reader = asyncio.ensure_future(self._read())
 
     @classmethod
     async def connect(cls, url: str, events: Collection[str] | None = None, **kwargs: Any) -> "PalastClient":
@@ -95,7 +272,7 @@ class PalastClient:
             headers = dict(kwargs.pop("additional_headers", None) or {})
             headers[KEY_HEADER] = key
             kwargs["additional_headers"] = headers
-        ws = await connect(url, max_size=2**20, open_timeout=10, **kwargs)
+        ws = await connect(url, max_size=RECEIVE_LIMIT, open_timeout=10, create_connection=Connection, **kwargs)
         return cls(ws, events)
 
     async def __aenter__(self) -> "PalastClient":
@@ -106,6 +283,8 @@ class PalastClient:
 
     async def close(self) -> None:
         await self.ws.close()
+        if self._reader is None:
+            return
         try:
             await asyncio.wait_for(self._reader, 5)
         except (asyncio.TimeoutError, asyncio.CancelledError):
@@ -114,43 +293,63 @@ class PalastClient:
     async def _read(self) -> None:
         try:
             async for data in self.ws:
-                if self._skip and isinstance(data, str) and data.startswith(self._skip):
-                    continue
-                try:
-                    msg = json.loads(data)
-                except (ValueError, RecursionError):
-                    continue  # not a message: a hostile or broken server; nothing to answer
-                if not isinstance(msg, dict):
-                    continue
-                if self.keep_received:
-                    self.received.append(msg)
-                msg_id = msg.get("id")
-                fut = self._pending.pop(msg_id, None) if isinstance(msg_id, int) else None
-                if fut is None and self.wanted is not None and msg.get("type") not in self.wanted:
-                    continue  # an event nobody here reads
-                try:
-                    typed = Received(msg, m.read_server(msg))
-                except BadMessage as e:
-                    self.unreadable += 1
-                    if fut is None or fut.done():
-                        continue  # an event this client can't read: left out
-                    # an answer it can't read: the request was not taken, as far as this client knows
-                    reason = f"The server sent an answer this app can't read ({e})."
-                    refused = m.Refused(reason=reason, id=msg_id if isinstance(msg_id, int) else None)
-                    typed = Received(refused.to_json(), refused)
-                if fut is not None and not fut.done():
-                    fut.set_result(typed)
-                else:
-                    self._events.put_nowait(typed)
+                self._take(data)
         except ConnectionClosed:
             pass
         finally:
-            self.closed.set()
-            for fut in self._pending.values():
-                if not fut.done():
-                    fut.set_exception(ConnectionError("the server closed the connection"))
-            self._pending.clear()
-            self._events.put_nowait(None)
+            self._gone()
+
+    def _take(self, data: str | bytes) -> None:
+        """One message from the server: the answer to its request, else an event."""
+        if self._skip and isinstance(data, str) and data.startswith(self._skip):
+            return
+        try:
+            msg = json.loads(data)
+        except (ValueError, RecursionError):
+            return  # not a message: a hostile or broken server; nothing to answer
+        if not isinstance(msg, dict):
+            return
+        if self.keep_received:
+            self.received.append(msg)
+        kind = msg.get("type")
+        if kind == "error" and isinstance(msg.get("reason"), str):
+            self.last_error = msg["reason"]
+        msg_id = msg.get("id")
+        fut = self._pending.pop(msg_id, None) if isinstance(msg_id, int) else None
+        if fut is None and self.wanted is not None and kind not in self.wanted:
+            return  # an event nobody here reads
+        try:
+            typed = Received(msg, m.read_server(msg))
+        except BadMessage as e:
+            self.unreadable += 1
+            if fut is None or fut.done():
+                return  # an event this client can't read: left out
+            # an answer it can't read: the request was not taken, as far as this client knows
+            reason = f"The server sent an answer this app can't read ({e})."
+            refused = m.Refused(reason=reason, id=msg_id if isinstance(msg_id, int) else None)
+            typed = Received(refused.to_json(), refused)
+        if fut is not None and not fut.done():
+            fut.set_result(typed)
+        else:
+            self._put(typed)
+
+    def _put(self, item: Received | None) -> None:
+        self._events.append(item)
+        waiters, self._waiters = self._waiters, []
+        for w in waiters:
+            if not w.done():
+                w.set_result(None)
+
+    def _gone(self) -> None:
+        """The connection closed: every request waiting fails, the events end."""
+        if self.closed.is_set():
+            return
+        self.closed.set()
+        for fut in self._pending.values():
+            if not fut.done():
+                fut.set_exception(ConnectionError("the server closed the connection"))
+        self._pending.clear()
+        self._put(None)
 
     async def send_raw(self, data: str | bytes) -> None:
         """Send anything (tests use it for bad messages)."""
@@ -172,11 +371,18 @@ class PalastClient:
         if self.closed.is_set():
             raise ConnectionError("the connection is closed")
         msg_id = next(self._ids)
-        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future = loop.create_future()
         self._pending[msg_id] = fut
-        await self.ws.send(json.dumps(make(msg_id)))
-        async with asyncio.timeout(timeout):  # no task per request, as wait_for makes
+        text = json.dumps(make(msg_id))
+        ws = self.ws
+        if not (isinstance(ws, Connection) and ws.send_now(text)):
+            await ws.send(text)
+        timer = loop.call_later(timeout, _expire, fut)  # no task per request, nor a Timeout
+        try:
             answer: Received = await fut
+        finally:
+            timer.cancel()
         if check and isinstance(answer.message, (m.Refused, m.Error)):
             raise Refused(answer)
         return answer
@@ -247,19 +453,46 @@ class PalastClient:
         """Today's one try at the daily table of ``suits`` suits: ``joined``, then its ``round``."""
         return await self.ask(m.PlayDaily(suits=suits))
 
+    async def _arrival(self, timeout: float | None) -> bool:
+        """Wait until an event is queued (True) or ``timeout`` seconds passed (False)."""
+        if self._events:
+            return True
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._waiters.append(fut)
+        timer = loop.call_later(timeout, _wake, fut) if timeout is not None else None
+        try:
+            await fut
+        finally:
+            if timer is not None:
+                timer.cancel()
+            if fut in self._waiters:
+                self._waiters.remove(fut)
+        return bool(self._events)
+
     async def next_event(self, timeout: float | None = None) -> Received | None:
-        """The next event, or None when the connection closed."""
-        if not self._events.empty():
-            return self._events.get_nowait()
-        async with asyncio.timeout(timeout):
-            return await self._events.get()
+        """The next event, or None when the connection closed; raises ``asyncio.TimeoutError``
+        when none came within ``timeout`` seconds."""
+        while not self._events:
+            if not await self._arrival(timeout):
+                raise asyncio.TimeoutError()
+        return self._events.popleft()
+
+    async def event_within(self, seconds: float) -> Received | None:
+        """The next event if one comes within ``seconds``, else None (no exception: a bot waits
+        like this before every action); None also when the connection closed (``closed``)."""
+        if not self._events and not await self._arrival(max(0.0, seconds)):
+            return None
+        return self._events.popleft()
 
     async def events(self) -> AsyncIterator[Received]:
         """Every event until the connection closes."""
         while True:
-            msg = await self._events.get()
+            while not self._events:
+                await self._arrival(None)
+            msg = self._events.popleft()
             if msg is None:
-                self._events.put_nowait(None)
+                self._events.appendleft(None)
                 return
             yield msg
 
