@@ -103,6 +103,7 @@ class Seating:
         two processes still meet."""
         if t.seat(player.id) is not None:
             return t  # sits there already: joining again is answered as before
+
         def fits(x: LiveTable, remote: bool = True) -> bool:
             return self._usable(x, remote) and not self.same_address(x, player.id)
 
@@ -130,7 +131,7 @@ class Seating:
         if self.open_standard():
             return
         async with self._standard_lock:
-            if self.open_standard():  # asked at every join: the database only when none is open here
+            if self.open_standard():  # opened meanwhile, by the one that held the lock
                 return
             now = time.monotonic()
             if self.palast.cluster and now - self._shared_at >= SHARE_SECONDS:  # other processes' tables
