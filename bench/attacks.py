@@ -33,6 +33,9 @@ Issue 29's (SPEC §13 "against a determined cheater"):
 - ``refuse``: one address past its connection limit tries to connect as fast as it can: attempts
   a second (all refused) while the honest player plays.
 - ``xff``: 200 upgrades with two ``X-Forwarded-For`` lines: the HTTP statuses the server answered.
+- ``league``: a league of 1,500 ranked sybils (written into the database before the server
+  starts), then 20 askers from 20 addresses, each connecting 25 times a second and asking for the
+  league before ``hello`` (one anonymous ``league`` a connection): answers a second.
 """
 
 from __future__ import annotations
@@ -72,11 +75,37 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
+SYBILS = 1500
+
+
+def seed_league(data: str, players: int = SYBILS) -> None:
+    """Write ``players`` ranked players into a fresh SQLite Palast in ``data`` (the league attack)."""
+    from spider_tui.palast.server.db.sqlite import SqliteStore
+
+    async def go() -> None:
+        store = SqliteStore(Path(data) / "palast.sqlite3")
+        await store.open()
+        for i in range(players):
+            await store.register(f"Sybil{i:04d}", secrets.token_hex(16), time.time())
+        await store.close()
+
+    asyncio.run(go())
+    import sqlite3
+
+    db = sqlite3.connect(Path(data) / "palast.sqlite3")
+    with db:
+        db.execute("UPDATE players SET rating_mu = 25 + (id % 97) / 10.0, rating_sigma = 2.0, tables = 10, "
+                   "wins = id % 10, experience = 100 + id")
+    db.close()
+
+
 class Server:
-    def __init__(self, code: Path | None, forwarded: bool = True) -> None:
+    def __init__(self, code: Path | None, forwarded: bool = True, seed: bool = False) -> None:
         self.port = free_port()
         self.url = f"ws://127.0.0.1:{self.port}"
         self.data = tempfile.mkdtemp(prefix="attacks-")
+        if seed:
+            seed_league(self.data)
         env = dict(os.environ)
         if code is not None:
             env["PYTHONPATH"] = str(code)
@@ -154,7 +183,8 @@ async def honest(url: str, seconds: float, ready: asyncio.Event | None = None) -
         await c.close()
     times.sort()
     pick = lambda q: round(1000 * times[min(len(times) - 1, int(q * len(times)))], 1) if times else None  # noqa: E731
-    return {"actions": len(times), "errors": errors, "p50_ms": pick(0.5), "p99_ms": pick(0.99)}
+    return {"actions": len(times), "errors": errors, "p50_ms": pick(0.5), "p90_ms": pick(0.9), "p99_ms": pick(0.99),
+            "max_ms": pick(1.0)}
 
 
 # ---------------------------------------------------------------- the attacks (child process)
@@ -509,7 +539,38 @@ async def attack_xff(url: str, seconds: float) -> dict:
     return {"statuses": statuses}
 
 
-ATTACKS = {"hello": attack_hello, "reconnect": attack_reconnect, "register": attack_register,
+async def attack_league(url: str, seconds: float) -> dict:
+    """20 addresses, each connecting 25 times a second for one anonymous ``league``."""
+    from websockets.asyncio.client import connect
+
+    answers = failures = 0
+    size = 0
+    t0 = time.monotonic()
+
+    async def asker(i: int) -> None:
+        nonlocal answers, failures, size
+        address = f"198.18.{i}.7"
+        k = 0
+        while time.monotonic() - t0 < seconds:
+            k += 1
+            try:
+                async with connect(url, additional_headers={"X-Forwarded-For": address}, open_timeout=5) as ws:
+                    await ws.send(json.dumps({"type": "league", "id": 1}))
+                    text = await asyncio.wait_for(ws.recv(), 5)
+                    size = len(text)
+                    answers += json.loads(text).get("type") == "league"
+            except Exception:  # noqa: BLE001 - counted, the bench goes on
+                failures += 1
+            delay = t0 + k / 25 - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+
+    await asyncio.gather(*(asker(i) for i in range(20)))
+    elapsed = time.monotonic() - t0
+    return {"answers_per_second": round(answers / elapsed, 1), "failures": failures, "answer_bytes": size}
+
+
+ATTACKS = {"league": attack_league, "hello": attack_hello, "reconnect": attack_reconnect, "register": attack_register,
            "lobby": attack_lobby, "slow": attack_slow, "pings": attack_pings, "prehello": attack_prehello,
            "halfopen": attack_halfopen, "prefix": attack_prefix, "refuse": attack_refuse, "xff": attack_xff}
 #: Attacks that come from real loopback peer addresses: the server counts peers, not the header.
@@ -521,7 +582,7 @@ def child(name: str, url: str, seconds: float) -> None:
 
 
 def run(name: str, code: Path | None, seconds: float) -> dict:
-    server = Server(code, forwarded=name not in PEER_ATTACKS)
+    server = Server(code, forwarded=name not in PEER_ATTACKS, seed=name == "league")
     try:
         rss0 = rss_kb(server.proc.pid)
         baseline = asyncio.run(honest(server.url, 5))

@@ -292,6 +292,15 @@ class LeagueRow(Part):
     place: int | None = flag(None)
 
 
+class Rows(list):  # type: ignore[type-arg]
+    """Parts that many messages share (the league's top rows), encoded once: ``text`` is their
+    JSON array.  Treat it as frozen: the text is made when the list is."""
+
+    def __init__(self, parts: "list[Any]") -> None:
+        super().__init__(parts)
+        self.text = json.dumps([_dump(p) for p in parts], separators=(",", ":"), ensure_ascii=False)
+
+
 # ---------------------------------------------------------------------------- messages
 @dataclass(kw_only=True)
 class Message(Part):
@@ -304,6 +313,10 @@ class Message(Part):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.TYPE, **super().to_json()}
+
+    def text(self) -> str:
+        """The message as compact JSON, as it goes on the wire."""
+        return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def precheck(cls, obj: dict, msg_id: int | None) -> None:
@@ -512,6 +525,16 @@ class League(Message):
     players: list[LeagueRow] = many()
     total: int = 0
     me: LeagueRow | None = None
+
+    def text(self) -> str:
+        """As ``Message.text``; rows given as ``Rows`` (one list many answers share) are encoded
+        once, not at every answer."""
+        players = self.players
+        if not isinstance(players, Rows):
+            return super().text()
+        head = '{"type":"league"' if self.id is None else f'{{"type":"league","id":{json.dumps(self.id)}'
+        me = "null" if self.me is None else json.dumps(self.me.to_json(), separators=(",", ":"), ensure_ascii=False)
+        return f'{head},"players":{players.text},"total":{json.dumps(self.total)},"me":{me}}}'
 
 
 @dataclass(kw_only=True)

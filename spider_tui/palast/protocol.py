@@ -42,7 +42,7 @@ def play_rules(table_rules_name: str) -> str:
 def dumps(message: dict | messages.Message) -> str:
     """One outgoing message as compact JSON."""
     if isinstance(message, messages.Message):
-        message = message.to_json()
+        return message.text()
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 

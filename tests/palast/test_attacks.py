@@ -538,3 +538,48 @@ async def test_an_old_postgresql_database_gets_skeletons_oldest_first(pg_url):
     with psycopg.connect(pg_url) as db:
         rows = db.execute("SELECT name, skeleton FROM players ORDER BY id").fetchall()
     assert rows == [("Anna", "anna"), ("\u0410nna", None), ("Berta", "berta")]
+
+
+async def test_the_league_board_shares_its_top_rows_and_finds_the_asker_by_name(palast_factory):
+    # Many ask for the league (issue 29 item 14): an answer is a lookup, not a read and a sort.
+    from spider_tui.palast.server.lobby import LEAGUE_TOP
+
+    palast = await palast_factory()
+    players = [await palast.player(f"Board{i:02}", keep=False) for i in range(LEAGUE_TOP + 3)]
+    _execute(palast.server.store, "UPDATE players SET experience = 1000 - id")
+    board = palast.server.palast.league_board
+    first, second = await board.answer(players[-1].name.upper()), await board.answer(None)
+    assert first.players is second.players  # one list, encoded once
+    assert first.me is not None and first.me.name == players[-1].name and first.me.place == LEAGUE_TOP + 3
+    assert second.me is None and [p.place for p in second.players] == list(range(1, LEAGUE_TOP + 1))
+    board.changed()  # a table ended: the next answer reads the league again
+    _execute(palast.server.store, "UPDATE players SET experience = id")
+    again = await board.answer(None)
+    assert again.players is not first.players and again.players[0].name == players[-1].name
+
+
+async def test_askers_at_once_share_one_league_read_and_a_change_meanwhile_is_not_lost(tmp_path):
+    from spider_tui.palast.server.db import PlayerRow
+    from spider_tui.palast.server.league_board import LeagueBoard
+
+    class Store:  # a league read that takes a while, as under load
+        reads = 0
+        gate: asyncio.Event
+
+        async def league(self):
+            Store.reads += 1
+            await self.gate.wait()
+            return [PlayerRow(1, f"P{Store.reads}", "h", 25.0, 2.0, 3, 1, 10, False)]
+
+    store = Store()
+    store.gate = asyncio.Event()
+    board = LeagueBoard(store)  # type: ignore[arg-type]
+    asks = [asyncio.ensure_future(board.answer(None)) for _ in range(30)]
+    while Store.reads == 0:  # the read has begun
+        await asyncio.sleep(0)
+    board.changed()  # a table ends while the read runs
+    store.gate.set()
+    answers = await asyncio.gather(*asks)
+    assert Store.reads == 1 and {a.players[0].name for a in answers} == {"P1"}
+    assert (await board.answer(None)).players[0].name == "P2"  # read again: the change came after the first began
+    assert (await board.answer(None)).players[0].name == "P2" and Store.reads == 2  # now fresh

@@ -144,3 +144,19 @@ def test_no_module_outside_the_table_calls_its_private_changed():
     offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
                  if re.search(r"(?<!self)\.\s*_changed\(\)", p.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+_ROW = st.builds(m.LeagueRow, name=st.text(min_size=1, max_size=12), rating=st.floats(-50, 80, allow_nan=False),
+                 tables=st.integers(0, 10**6), wins=st.integers(0, 10**6), experience=st.integers(0, 10**9),
+                 place=st.none() | st.integers(1, 10**6))
+
+
+@given(rows=st.lists(_ROW, max_size=8), me=st.none() | _ROW, msg_id=st.none() | st.integers(-2**53, 2**53),
+       total=st.integers(0, 10**6))
+def test_a_league_of_shared_rows_is_the_same_text_as_one_made_whole(rows, me, msg_id, total):
+    # The server encodes the league's top rows once (m.Rows) and splices them into every answer:
+    # what goes on the wire must be exactly what encoding the whole message gives.
+    whole = m.League(players=list(rows), total=total, me=me, id=msg_id)
+    shared = m.League(players=m.Rows(rows), total=total, me=me, id=msg_id)
+    assert shared.text() == whole.text() == protocol.dumps(whole)
+    assert json.loads(shared.text()) == whole.to_json()

@@ -5,6 +5,7 @@ store, best first, kept for ``LEAGUE_SECONDS`` (its rows change only at a table'
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -20,35 +21,56 @@ LEAGUE_SECONDS = 5.0  # a league read from the database serves this long (its ro
 
 class LeagueBoard:
     """The league of one Palast process, read again at most every ``LEAGUE_SECONDS`` (and at
-    once after ``changed``)."""
+    once after ``changed``).  What every answer shares (the top rows, encoded once) and a row
+    per name are made at each read, so an answer costs a lookup, not a league: many ask for it."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._rows: tuple[float, list[dict]] | None = None  # (read at, every ranked row)
+        self._read: float | None = None  # when the rows below were read
+        self._rows: list[dict[str, Any]] = []  # every ranked row, best first
+        self._top: m.Rows = m.Rows([])
+        self._by_name: dict[str, m.LeagueRow] = {}
+        self._reading: asyncio.Future[list[dict]] | None = None  # the read under way
+        self._changes = 0  # tables ended so far: a read that began before one is not kept as fresh
 
     def changed(self) -> None:
         """A table's round ended: the league is read again when next asked."""
-        self._rows = None
+        self._read = None
+        self._changes += 1
 
     async def rows(self) -> list[dict]:
-        """Every ranked player, best first, each with its ``place``."""
-        now = time.monotonic()
-        if self._rows is not None and now - self._rows[0] < LEAGUE_SECONDS:
-            return self._rows[1]
+        """Every ranked player, best first, each with its ``place``.  One read at a time: those
+        who ask while it runs wait for it (a read per asker would queue them all in the store,
+        and every player's moves behind them)."""
+        if self._read is not None and time.monotonic() - self._read < LEAGUE_SECONDS:
+            return self._rows
+        if self._reading is None:
+            self._reading = asyncio.ensure_future(self._refresh())
+            self._reading.add_done_callback(self._read_done)
+        return await asyncio.shield(self._reading)
+
+    def _read_done(self, task: "asyncio.Future[list[dict]]") -> None:
+        self._reading = None
+        if not task.cancelled():
+            task.exception()  # retrieved here; those who wait see it raised
+
+    async def _refresh(self) -> list[dict]:
+        now, changes = time.monotonic(), self._changes
         players = await self.store.league()
         out: list[dict[str, Any]] = [{"name": p.name, "rating": league.ordinal(p.rating_mu, p.rating_sigma),
                                       "tables": p.tables, "wins": p.wins, "experience": p.experience} for p in players]
         out.sort(key=lambda p: (-p["rating"], -p["experience"], p["name"].casefold()))
         for i, p in enumerate(out, 1):
             p["place"] = i
-        self._rows = (now, out)
+        parts = [m.LeagueRow.from_json(p) for p in out]
+        self._rows, self._read = out, (now if changes == self._changes else None)
+        self._top = m.Rows(parts[:LEAGUE_TOP])
+        self._by_name = {p.name.casefold(): p for p in parts}
         return out
 
     async def answer(self, name: str | None = None) -> m.League:
         """The ``league`` answer: the best ``LEAGUE_TOP`` players, how many are ranked, and the
         asker's own row (``me``, None when not ranked yet)."""
         rows = await self.rows()
-        key = name.casefold() if name else None
-        me = next((p for p in rows if p["name"].casefold() == key), None) if key else None
-        return m.League(players=[m.LeagueRow.from_json(p) for p in rows[:LEAGUE_TOP]], total=len(rows),
-                        me=m.LeagueRow.from_json(me) if me else None)
+        me = self._by_name.get(name.casefold()) if name else None
+        return m.League(players=self._top, total=len(rows), me=me)
