@@ -12,7 +12,8 @@ the table before they pass the event on to their players.
 
 Internal events (never sent to a client; their ``type`` starts with ``_``):
 
-- ``_action {table, round, player_id, seq, move, at}``: an accepted action, replayed on the copy;
+- ``_action {table, round, player_id, seq, move, at}``: an accepted action, replayed on the copy
+  (notified by the PostgreSQL store in the statement that saves it: ``announce_actions``);
 - ``_table {table}``: a table was opened (the others start tracking it);
 - ``_presence {player_id, online, origin}``: a player connected to or left the sending process;
 - ``_alive {origin, players}``: the sending process is alive, and who is connected to it (every ``Options.heartbeat_seconds``); a
@@ -63,6 +64,12 @@ class ClusterSync:
         self._beat: asyncio.Task[None] | None = None
         broker.on_remote = self._received
         broker.on_reconnect = self.resync
+        # A store that announces the actions it writes (PostgreSQL: in the insert's own
+        # statement) spares the broker one ``_action`` event an action.
+        announce_actions = getattr(palast.store, "announce_actions", None)
+        self.store_announces = announce_actions is not None
+        if announce_actions is not None:
+            announce_actions(broker.channel, broker.origin)
 
     async def start(self) -> None:
         """Listen (before the tables are read, so nothing in between is missed)."""
@@ -94,6 +101,8 @@ class ClusterSync:
 
     # -- announcing
     def announce(self, table_id: int, message: m.Message) -> None:
+        if self.store_announces and type(message) is m.ActionTaken:
+            return  # the store notified it with the row (it is durable, and the others hear it)
         self.palast.spawn(self.broker.publish(table_id, message))
 
     def presence(self, player_id: int, online: bool) -> None:
