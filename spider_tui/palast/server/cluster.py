@@ -158,7 +158,40 @@ class ClusterSync:
 
     # -- receiving
     def _received(self, table_id: int, message: dict) -> None:
+        """An event from another process.  The two of every action (its ``_action`` and, soon
+        after, its seat's ``progress``) are handled here at once when nothing is waiting before
+        them (an event that reloads a table goes first, in order): a progress is passed on as it
+        came, and the next action of a seat played on the copy.  The rest goes to the worker."""
+        if self._queue.empty() and not self._busy:
+            kind = message.get("type") if isinstance(message, dict) else None
+            if kind == "progress":
+                self.broker.deliver(table_id, message)
+                return
+            if kind == "_action" and self._next_action(table_id, message):
+                return
         self._queue.put_nowait((table_id, message))
+
+    def _next_action(self, table_id: int, obj: dict) -> bool:
+        """Play an ``_action`` that is its seat's next on the copy; False when it is anything
+        else (the worker reads it the long way: typed, or the seat replayed)."""
+        t = self.palast.tables.get(table_id)
+        try:
+            rnd, pid, seq, move, at = obj["round"], obj["player_id"], obj["seq"], obj["move"], obj["at"]
+        except (KeyError, TypeError):
+            return False
+        if t is None or type(seq) is not int or type(move) is not str or type(at) not in (int, float):
+            return False
+        s = t.seat(pid) if t.row.round == rnd and t.row.round_state == ROUND_PLAYING else None
+        if s is None or s.game is None or seq != s.seq + 1:
+            return False
+        try:
+            apply_action(s.game, move)
+        except IllegalMove:
+            return False  # (the game is unchanged: the worker replays the seat)
+        s.seq = seq
+        s.ended_at = at if (s.game.over or s.game.stuck) else None
+        t.check_done()
+        return True
 
     async def _work(self) -> None:
         while True:
