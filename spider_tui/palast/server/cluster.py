@@ -57,7 +57,13 @@ class ClusterSync:
         self.palast = palast
         self.broker = broker
         self.remote_online: dict[int, str] = {}  # player id -> origin of the process they are on
-        self._queue: asyncio.Queue[tuple[int, dict]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[int, int, dict]] = asyncio.Queue()  # (number, table id, event)
+        self._numbered = 0  # events received so far (each queued one carries its number)
+        # table id -> the number of the last event received before this worker last began to
+        # re-read that table: an event up to it is already in what was read (it was committed
+        # before it was announced), so it needs no re-reading of its own (a crowd seated on
+        # another process announces each seat; the copy reads the table once for a burst).
+        self._read_after: dict[int, int] = {}
         self._worker: asyncio.Task[None] | None = None
         self._busy = False
         self._heard: dict[str, float] = {}  # origin -> when it was last heard from (monotonic)
@@ -162,6 +168,7 @@ class ClusterSync:
         after, its seat's ``progress``) are handled here at once when nothing is waiting before
         them (an event that reloads a table goes first, in order): a progress is passed on as it
         came, and the next action of a seat played on the copy.  The rest goes to the worker."""
+        self._numbered += 1
         if self._queue.empty() and not self._busy:
             kind = message.get("type") if isinstance(message, dict) else None
             if kind == "progress":
@@ -169,7 +176,7 @@ class ClusterSync:
                 return
             if kind == "_action" and self._next_action(table_id, message):
                 return
-        self._queue.put_nowait((table_id, message))
+        self._queue.put_nowait((self._numbered, table_id, message))
 
     def _next_action(self, table_id: int, obj: dict) -> bool:
         """Play an ``_action`` that is its seat's next on the copy; False when it is anything
@@ -195,17 +202,17 @@ class ClusterSync:
 
     async def _work(self) -> None:
         while True:
-            table_id, message = await self._queue.get()
+            number, table_id, message = await self._queue.get()
             self._busy = True
             try:
-                await self._apply(table_id, message)
+                await self._apply(table_id, message, number)
             except Exception:
                 log.exception("cluster: applying %s of table %s failed", message.get("type") if isinstance(message, dict)
                               else "?", table_id)
             finally:
                 self._busy = False
 
-    async def _apply(self, table_id: int, obj: dict) -> None:
+    async def _apply(self, table_id: int, obj: dict, number: int = 0) -> None:
         try:
             message = m.read_internal(obj)
         except m.BadMessage:
@@ -232,11 +239,16 @@ class ClusterSync:
             await self.resync()
             return
         kind = message.TYPE
-        if kind in RELOAD:
-            await self.reload(table_id)
+        if kind in RELOAD and number > self._read_after.get(table_id, 0):
+            began = self._numbered
+            if await self.reload(table_id) is not None:
+                self._read_after[table_id] = began
+            else:
+                self._read_after.pop(table_id, None)
         if not kind.startswith("_"):
             self.broker.deliver(table_id, obj)
         if kind == "table_over":
+            self._read_after.pop(table_id, None)
             t = p.tables.get(table_id)
             if t is not None:
                 p.drop(t)
