@@ -103,3 +103,46 @@ async def test_a_newer_schema_than_the_server_knows_is_refused(pg_url, tmp_path)
     with pytest.raises(RuntimeError, match="schema version 99"):
         await again.open()
     await again.close()
+
+
+async def test_actions_written_are_announced_with_their_rows_and_only_those(pg_url, tmp_path):
+    """``announce_actions``: the batch's own statement notifies every action that went in (as the
+    broker's ``_action`` events, in payloads that fit a NOTIFY), and none that was refused."""
+    import json
+
+    from spider_tui.palast import messages as m
+    from spider_tui.palast.server.db.pg_listen import MAX_PAYLOAD, PgListener
+
+    store = open_store(pg_url, tmp_path)
+    await store.open()
+    heard: list[str] = []
+    listener = PgListener(pg_url, "test_actions", heard.append)
+    await listener.start()
+    try:
+        assert isinstance(store, PostgresStore)
+        store.announce_actions("test_actions", "abc")
+        pids = [(await store.register(f"p{i}", "h", 0.0)).id for i in range(4)]
+        t = await _table(store, seats=4)
+        for pid in pids:
+            await store.seat(t.id, pid, 1.0)
+        assert await store.start_round(t.id, 1, 7, 1.5, 100.0)
+        batch = [ActionRow(t.id, 1, pids[n % 4], n // 4 + 1, "deal", 2.25) for n in range(200)]
+        batch.append(ActionRow(t.id, 1, pids[0], 1, "1>2", 3.0))  # that seq exists: refused
+        oks = await asyncio.gather(*(store.add_action(a) for a in batch))
+        assert oks == [True] * 200 + [False]
+        async with asyncio.timeout(10):
+            while sum(len(json.loads(p)["e"]) for p in heard) < 200:
+                await asyncio.sleep(0.01)
+        events = []
+        for payload in heard:
+            assert len(payload.encode()) <= MAX_PAYLOAD
+            data = json.loads(payload)
+            assert data["o"] == "abc"
+            events += [(table_id, m.read_internal(obj)) for table_id, obj in data["e"]]
+        assert sorted((e.player_id, e.seq, e.move, e.at) for _, e in events) == sorted(
+            (a.player_id, a.seq, a.move, a.at) for a in batch[:200])
+        assert all(table_id == t.id and isinstance(e, m.ActionTaken) and e.table == t.id and e.round == 1
+                   for table_id, e in events)
+    finally:
+        await listener.close()
+        await store.close()

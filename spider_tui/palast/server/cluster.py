@@ -12,7 +12,8 @@ the table before they pass the event on to their players.
 
 Internal events (never sent to a client; their ``type`` starts with ``_``):
 
-- ``_action {table, round, player_id, seq, move, at}``: an accepted action, replayed on the copy;
+- ``_action {table, round, player_id, seq, move, at}``: an accepted action, replayed on the copy
+  (notified by the PostgreSQL store in the statement that saves it: ``announce_actions``);
 - ``_table {table}``: a table was opened (the others start tracking it);
 - ``_presence {player_id, online, origin}``: a player connected to or left the sending process;
 - ``_alive {origin, players}``: the sending process is alive, and who is connected to it (every ``Options.heartbeat_seconds``); a
@@ -56,13 +57,25 @@ class ClusterSync:
         self.palast = palast
         self.broker = broker
         self.remote_online: dict[int, str] = {}  # player id -> origin of the process they are on
-        self._queue: asyncio.Queue[tuple[int, dict]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[int, int, dict]] = asyncio.Queue()  # (number, table id, event)
+        self._numbered = 0  # events received so far (each queued one carries its number)
+        # table id -> the number of the last event received before this worker last began to
+        # re-read that table: an event up to it is already in what was read (it was committed
+        # before it was announced), so it needs no re-reading of its own (a crowd seated on
+        # another process announces each seat; the copy reads the table once for a burst).
+        self._read_after: dict[int, int] = {}
         self._worker: asyncio.Task[None] | None = None
         self._busy = False
         self._heard: dict[str, float] = {}  # origin -> when it was last heard from (monotonic)
         self._beat: asyncio.Task[None] | None = None
         broker.on_remote = self._received
         broker.on_reconnect = self.resync
+        # A store that announces the actions it writes (PostgreSQL: in the insert's own
+        # statement) spares the broker one ``_action`` event an action.
+        announce_actions = getattr(palast.store, "announce_actions", None)
+        self.store_announces = announce_actions is not None
+        if announce_actions is not None:
+            announce_actions(broker.channel, broker.origin)
 
     async def start(self) -> None:
         """Listen (before the tables are read, so nothing in between is missed)."""
@@ -94,6 +107,8 @@ class ClusterSync:
 
     # -- announcing
     def announce(self, table_id: int, message: m.Message) -> None:
+        if self.store_announces and type(message) is m.ActionTaken:
+            return  # the store notified it with the row (it is durable, and the others hear it)
         self.palast.spawn(self.broker.publish(table_id, message))
 
     def presence(self, player_id: int, online: bool) -> None:
@@ -149,21 +164,55 @@ class ClusterSync:
 
     # -- receiving
     def _received(self, table_id: int, message: dict) -> None:
-        self._queue.put_nowait((table_id, message))
+        """An event from another process.  The two of every action (its ``_action`` and, soon
+        after, its seat's ``progress``) are handled here at once when nothing is waiting before
+        them (an event that reloads a table goes first, in order): a progress is passed on as it
+        came, and the next action of a seat played on the copy.  The rest goes to the worker."""
+        self._numbered += 1
+        if self._queue.empty() and not self._busy:
+            kind = message.get("type") if isinstance(message, dict) else None
+            if kind == "progress":
+                self.broker.deliver(table_id, message)
+                return
+            if kind == "_action" and self._next_action(table_id, message):
+                return
+        self._queue.put_nowait((self._numbered, table_id, message))
+
+    def _next_action(self, table_id: int, obj: dict) -> bool:
+        """Play an ``_action`` that is its seat's next on the copy; False when it is anything
+        else (the worker reads it the long way: typed, or the seat replayed)."""
+        t = self.palast.tables.get(table_id)
+        try:
+            rnd, pid, seq, move, at = obj["round"], obj["player_id"], obj["seq"], obj["move"], obj["at"]
+        except (KeyError, TypeError):
+            return False
+        if t is None or type(seq) is not int or type(move) is not str or type(at) not in (int, float):
+            return False
+        s = t.seat(pid) if t.row.round == rnd and t.row.round_state == ROUND_PLAYING else None
+        if s is None or s.game is None or seq != s.seq + 1:
+            return False
+        try:
+            apply_action(s.game, move)
+        except IllegalMove:
+            return False  # (the game is unchanged: the worker replays the seat)
+        s.seq = seq
+        s.ended_at = at if (s.game.over or s.game.stuck) else None
+        t.check_done()
+        return True
 
     async def _work(self) -> None:
         while True:
-            table_id, message = await self._queue.get()
+            number, table_id, message = await self._queue.get()
             self._busy = True
             try:
-                await self._apply(table_id, message)
+                await self._apply(table_id, message, number)
             except Exception:
                 log.exception("cluster: applying %s of table %s failed", message.get("type") if isinstance(message, dict)
                               else "?", table_id)
             finally:
                 self._busy = False
 
-    async def _apply(self, table_id: int, obj: dict) -> None:
+    async def _apply(self, table_id: int, obj: dict, number: int = 0) -> None:
         try:
             message = m.read_internal(obj)
         except m.BadMessage:
@@ -190,11 +239,16 @@ class ClusterSync:
             await self.resync()
             return
         kind = message.TYPE
-        if kind in RELOAD:
-            await self.reload(table_id)
+        if kind in RELOAD and number > self._read_after.get(table_id, 0):
+            began = self._numbered
+            if await self.reload(table_id) is not None:
+                self._read_after[table_id] = began
+            else:
+                self._read_after.pop(table_id, None)
         if not kind.startswith("_"):
             self.broker.deliver(table_id, obj)
         if kind == "table_over":
+            self._read_after.pop(table_id, None)
             t = p.tables.get(table_id)
             if t is not None:
                 p.drop(t)

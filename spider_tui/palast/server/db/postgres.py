@@ -144,27 +144,56 @@ def schema_sql() -> str:
 
 #: At most this many actions in one statement (a busy second's worth at 1,000 players).
 ACTIONS_BATCH = 500
+#: Actions announced in one notification (each ``_action`` event is ~120 bytes; a payload holds
+#: at most 7,900).
+ACTIONS_A_NOTE = 40
+
+#: A batch of actions in one statement of fixed text (so psycopg prepares it once per connection
+#: and never parses it again): the six columns as arrays, each row only into a round in play,
+#: holding its table's row (FOR SHARE) until the commit.  With a channel, the rows that went in
+#: are announced to the other processes in the same statement (``pg_notify`` payloads of
+#: ``ACTIONS_A_NOTE`` ``_action`` events, the broker's format; delivered once the batch commits,
+#: so another process never hears of an action that isn't saved).
+_INSERT_ACTIONS = (
+    "WITH v AS (SELECT * FROM unnest(%(t)s::integer[], %(r)s::integer[], %(p)s::integer[], %(q)s::integer[], "
+    "%(m)s::text[], %(a)s::double precision[]) AS v (table_id, round, player_id, seq, move, at)), "
+    "ins AS (INSERT INTO actions (table_id, round, player_id, seq, move, at) "
+    "SELECT v.table_id, v.round, v.player_id, v.seq, v.move, v.at FROM v WHERE EXISTS (SELECT 1 FROM tables "
+    "WHERE id = v.table_id AND round = v.round AND round_state = %(playing)s FOR SHARE) "
+    "ON CONFLICT DO NOTHING RETURNING table_id, round, player_id, seq, move, at) "
+)
+_SELECT_INSERTED = "SELECT table_id, round, player_id, seq, move, NULL FROM ins"
+_SELECT_INSERTED_NOTIFY = (
+    ", notes AS (SELECT pg_notify(%(channel)s, %(head)s || string_agg(json_build_array(table_id, "
+    "json_build_object('type', '_action', 'table', table_id, 'round', round, 'player_id', player_id, 'seq', seq, "
+    "'move', move, 'at', at))::text, ',') || ']}') FROM (SELECT *, (row_number() OVER () - 1) / %(per)s AS part "
+    "FROM ins) AS i GROUP BY part) "
+    "SELECT table_id, round, player_id, seq, move, NULL FROM ins UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, "
+    "count(*) FROM notes"
+)
 
 
-async def _insert_actions(db: psycopg.AsyncConnection, batch: list[ActionRow]) -> list[bool]:
+async def _insert_actions(db: psycopg.AsyncConnection, batch: list[ActionRow],
+                          announce: tuple[str, str] | None = None) -> list[bool]:
     """Insert a batch of actions in one statement (autocommit: one commit), each only into a
     round in play, holding its table's row (FOR SHARE) until the commit: a process ending the
     round (an UPDATE of that row) waits for these actions and then counts them, or comes first
     and they are refused.  An action already there (the same seat and seq) is refused, not an
-    error; so is the second of two equal ones in one batch.  Returns, for each, whether it went in."""
-    values = ", ".join(["(%s::integer, %s::integer, %s::integer, %s::integer, %s::text, %s::double precision)"] * len(batch))
-    params: list[object] = []
-    for a in batch:
-        params += [a.table_id, a.round, a.player_id, a.seq, a.move, a.at]
-    cur = await db.execute(
-        "INSERT INTO actions (table_id, round, player_id, seq, move, at) "
-        f"SELECT v.table_id, v.round, v.player_id, v.seq, v.move, v.at FROM (VALUES {values}) "
-        "AS v (table_id, round, player_id, seq, move, at) WHERE EXISTS (SELECT 1 FROM tables "
-        "WHERE id = v.table_id AND round = v.round AND round_state = %s FOR SHARE) "
-        "ON CONFLICT DO NOTHING RETURNING table_id, round, player_id, seq, move",
-        (*params, ROUND_PLAYING),
-    )
-    inserted = {tuple(row) for row in await cur.fetchall()}
+    error; so is the second of two equal ones in one batch.  With ``announce`` (channel, origin)
+    the actions that went in are notified in the same statement.  Returns, for each, whether it
+    went in."""
+    params: dict[str, object] = {
+        "t": [a.table_id for a in batch], "r": [a.round for a in batch], "p": [a.player_id for a in batch],
+        "q": [a.seq for a in batch], "m": [a.move for a in batch], "a": [a.at for a in batch],
+        "playing": ROUND_PLAYING,
+    }
+    if announce is None:
+        query = _INSERT_ACTIONS + _SELECT_INSERTED
+    else:
+        query = _INSERT_ACTIONS + _SELECT_INSERTED_NOTIFY
+        params.update(channel=announce[0], head=f'{{"o":"{announce[1]}","e":[', per=ACTIONS_A_NOTE)
+    cur = await db.execute(query, params)
+    inserted = {tuple(row[:5]) for row in await cur.fetchall() if row[0] is not None}
     done = []
     for a in batch:
         key = (a.table_id, a.round, a.player_id, a.seq, a.move)
@@ -207,7 +236,18 @@ class PostgresStore(Store):
         self.connect_timeout = connect_timeout
         self._idle: asyncio.Queue[psycopg.AsyncConnection | None] | None = None
         self._all: set[psycopg.AsyncConnection] = set()
-        self._actions = GroupCommit(lambda batch: self._run(lambda db: _insert_actions(db, batch)), most=ACTIONS_BATCH)
+        #: (channel, origin) when the actions written are announced to the other processes with
+        #: them (``announce_actions``, the cluster's broker); None: not announced here.
+        self._announce: tuple[str, str] | None = None
+        self._actions = GroupCommit(
+            lambda batch: self._run(lambda db: _insert_actions(db, batch, self._announce)), most=ACTIONS_BATCH)
+
+    def announce_actions(self, channel: str, origin: str) -> None:
+        """From now on every action written is also notified on ``channel`` as ``_action`` events
+        from ``origin`` (``pg_broker.PgBroker``'s payloads), in its batch's own statement: one round
+        trip saves and announces a batch, and the other processes hear of an action once it is
+        durable (``cluster.ClusterSync`` then announces no ``_action`` itself)."""
+        self._announce = (channel, origin)
 
     # -- connections
     async def _connect(self) -> psycopg.AsyncConnection:
