@@ -64,6 +64,7 @@ class GameScreen(KeysFollow, Screen):
         self._dragging = False  # a drag left its column: the group is lifted
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
         self._peek_asked = -1  # the table's version when v asked which column
+        self._resumed = False  # shown once already (see _on_screen_resume)
         self.question = SolverQuestion(
             self.table, tell=self.tell, confirm=self.confirm,
             practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
@@ -108,7 +109,7 @@ class GameScreen(KeysFollow, Screen):
             yield giveup
             yield Static(status, id="status", markup=False)
         yield Footer()
-        yield Static("", id="toosmall", markup=False)
+        # The too-small notice (#toosmall) is mounted by check_size when first needed.
         # Dialogs are mounted in here: a one-cell host on its own layer (its children draw over
         # the whole screen), so mounting one repaints that cell and the dialog, not the screen.
         yield Container(id="dialogs")
@@ -126,6 +127,14 @@ class GameScreen(KeysFollow, Screen):
             self.after()
         else:
             self.show_info()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Shown the first time: every widget was styled as it was mounted a moment ago, so
+        # Textual's restyle of the whole screen on resume would only repeat it (SPEC §11's start).
+        # Runs before Screen's own handler (Textual calls each class's, most derived first).
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_screen_resume(self) -> None:
         if not self.has_class("-small"):
@@ -146,11 +155,15 @@ class GameScreen(KeysFollow, Screen):
             self.set_class(small, "-small")
             self.refresh_bindings()
         if small:
-            self.query_one("#toosmall", Static).update(
-                self.look.text(_("spider needs a terminal of at least {w}×{h}.").format(w=MIN_WIDTH, h=MIN_HEIGHT) + "\n"
-                               + _("This one is {w}×{h}. Make it bigger to play on.").format(w=width, h=height) + "\n"
-                               + _("q: menu, Ctrl+Q: quit"))
-            )
+            text = self.look.text(_("spider needs a terminal of at least {w}×{h}.").format(w=MIN_WIDTH, h=MIN_HEIGHT) + "\n"
+                                  + _("This one is {w}×{h}. Make it bigger to play on.").format(w=width, h=height) + "\n"
+                                  + _("q: menu, Ctrl+Q: quit"))
+            found = self.query("#toosmall").results(Static)
+            notice = next(found, None)
+            if notice is None:  # made the first time it is needed (one widget less at start)
+                self.mount(Static(text, id="toosmall", markup=False), before=self.query_one("#dialogs"))
+            else:
+                notice.update(text)
             self.table.pause()
         elif self.is_current:
             self.table.resume()
