@@ -44,8 +44,10 @@ class Column:
         r = self.tableau.region
         return Region(r.x + self.x, r.y, self.width, r.height)
 
-    def picture(self) -> ColumnPicture:
-        self.tableau.place()
+    def picture(self, placed: bool = False) -> ColumnPicture:
+        """The column drawn (``placed``: the tableau has just placed its columns)."""
+        if not placed:
+            self.tableau.place()
         state = self.state
         key = (state and (state.cards, state.down, state.movable, state.held, state.target, state.hint_from,
                           state.hint_to, state.cursor, state.cursor_here, state.badge),
@@ -59,8 +61,9 @@ class Column:
         return self._picture
 
     def lines(self) -> list[list[Segment]]:
-        """The column's lines as segments on the tableau's own style, each ``width`` cells."""
-        pic = self.picture()
+        """The column's lines as segments on the tableau's own style, each ``width`` cells
+        (called by the tableau once it has placed its columns)."""
+        pic = self.picture(placed=True)
         if self._lines is None:
             tableau, width = self.tableau, self.width
             base = tableau._base
