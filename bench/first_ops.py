@@ -8,7 +8,9 @@ first ``App._display`` of a whole screen (spider's table, the minimal app's scre
 exits.  Unlike a time, the count hardly changes with the machine's load, so one change can be
 weighed on a busy machine.  ``--profile`` runs each under cProfile instead and writes
 ``OUT_PREFIX.spider.prof`` and ``OUT_PREFIX.minimal.prof`` (``python -m pstats``).
-Imports are from a shared ``.pyc`` cache (the first run of each fills it), as in ``run.py``.
+Imports are from a shared ``.pyc`` cache (the first run of each fills it), as in ``run.py``;
+``-P`` keeps the working directory off ``sys.path``, so ``PYTHONPATH=/a/base/tree`` measures
+that tree.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def run(which: str, mode: str, out: str, tmp: Path) -> int:
     os.makedirs(env["SPIDER_DATA_DIR"], exist_ok=True)
     code = CHILD.replace("MINIMAL", repr(str(HERE / "minimal_app.py")))
     for _ in range(2):  # the first fills the .pyc cache
-        t = Term([sys.executable, "-c", code, mode, out, which], 100, 30, env)
+        t = Term([sys.executable, "-P", "-c", code, mode, out, which], 100, 30, env)
         end = time.monotonic() + 300
         while time.monotonic() < end and t.read(1.0) != -1:  # until it exits at its first frame
             pass
