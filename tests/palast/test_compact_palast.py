@@ -3,7 +3,7 @@ played by taps (a card, then its target; the stock) and by keys, the opponents' 
 
 from __future__ import annotations
 
-from spider_tui.ui.widgets import ColumnView
+from spider_tui.ui.widgets import Tableau
 from tests.waiting import until_app as until
 
 from .test_app import make_app, race_against_a_bot  # noqa: F401  (make_app is a fixture)
@@ -16,7 +16,7 @@ async def test_a_race_at_40x20_by_taps_and_keys(palast, make_app):  # noqa: F811
         race = app.screen
         await pilot.pause()
         assert race.has_class("-compact") and not race.has_class("-small")
-        views = sorted(race.query(ColumnView), key=lambda v: v.column)
+        views = race.query_one(Tableau).columns
         assert [v.region.width for v in views] == [4] * 10
         ops = race.query_one("#opponents")
         assert ops.region.height == 2 and ops.region.right <= 40  # You, and bot-1
@@ -31,8 +31,9 @@ async def test_a_race_at_40x20_by_taps_and_keys(palast, make_app):  # noqa: F811
             elif moves % 2 == 0:
                 src = views[hint.source]
                 lead = len(table.game.columns[hint.source]) - hint.count
-                await pilot.click(src, offset=(1, src.picture().rows.index(lead)))
-                await pilot.click(views[hint.target], offset=(1, 0))
+                await pilot.click(src.tableau, offset=(src.x + 1, src.picture().rows.index(lead)))
+                dst = views[hint.target]
+                await pilot.click(dst.tableau, offset=(dst.x + 1, 0))
             else:
                 await pilot.press(str((hint.source + 1) % 10), str((hint.target + 1) % 10))
             moves += 1

@@ -13,7 +13,7 @@ from spider_tui.engine import Game
 from spider_tui.engine.solve import solve
 from spider_tui.table import ColumnState
 from spider_tui.ui.render import Look, draw_column
-from spider_tui.ui.widgets import ColumnView
+from spider_tui.ui.widgets import Column, Tableau
 from spider_tui.ui.widgets.dialogs import Won
 from tests.waiting import until_app
 
@@ -27,8 +27,8 @@ def winning_line() -> tuple[str, ...]:
     return tuple(solution.moves)
 
 
-def columns(app) -> list[ColumnView]:
-    return sorted(app.screen.query(ColumnView), key=lambda v: v.column)
+def columns(app) -> list[Column]:
+    return app.screen.query_one(Tableau).columns
 
 
 @pytest.mark.parametrize("size", [(40, 20), (60, 20), (79, 30)])
@@ -88,10 +88,11 @@ async def test_a_whole_two_suit_round_at_40x20_by_taps(make_app):
                 src = columns(app)[move.source]
                 lead = len(table.game.columns[move.source]) - move.count
                 await until_app(pilot, lambda: lead in src.picture().rows)
-                await pilot.click(src, offset=(1, src.picture().rows.index(lead)))
+                await pilot.click(src.tableau, offset=(src.x + 1, src.picture().rows.index(lead)))
                 await until_app(pilot, lambda: table.selection is not None)  # the tap has landed
                 assert table.selection.column == move.source and table.selection.count == move.count, text
-                await pilot.click(columns(app)[move.target], offset=(1, 0))
+                dst = columns(app)[move.target]
+                await pilot.click(dst.tableau, offset=(dst.x + 1, 0))
             await until_app(pilot, lambda: table.moves == before + 1)
         assert app.table.won
         await until_app(pilot, lambda: isinstance(app.screen.dialog, Won))

@@ -6,6 +6,7 @@ from textual.geometry import Region
 
 from spider_tui.ui.colours import CLOTH
 from spider_tui.ui.screens.game_screen import GameScreen
+from spider_tui.ui.widgets import Tableau
 from spider_tui.ui.widgets.dialogs import Confirm, Help, Stats
 from spider_tui.ui.widgets.peek import ColumnPeek
 
@@ -26,7 +27,7 @@ def hexes(color) -> str | None:
 
 def column_look(app, number: int) -> tuple[str, set, set]:
     """Column ``number`` as drawn: its text, and the (fg, bg) colours of its non-blank cells."""
-    col = app.screen.query_one(f"#col{number}")
+    col = app.screen.query_one(Tableau).columns[number - 1]
     strips = col.render_lines(Region(0, 0, col.size.width, col.size.height))
     text = "\n".join(strip.text for strip in strips)
     inked = {(hexes(seg.style.color), hexes(seg.style.bgcolor)) for strip in strips for seg in strip
@@ -72,7 +73,7 @@ async def test_no_color_dims_with_the_faint_attribute(make_app, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        col = app.screen.query_one("#col1")
+        col = app.screen.query_one(Tableau).columns[0]
         strips = col.render_lines(Region(0, 0, col.size.width, col.size.height))
         inked = [seg.style for strip in strips for seg in strip if seg.text.strip()]
         assert inked and all(style.dim for style in inked)

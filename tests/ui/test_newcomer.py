@@ -5,6 +5,7 @@ from __future__ import annotations
 import tomllib
 
 from spider_tui.store.rounds import latest_round
+from spider_tui.ui.widgets import Tableau
 from spider_tui.ui.widgets.dialogs import Confirm, Won
 from spider_tui.ui.screens.game_screen import GameScreen
 from spider_tui.ui.screens.start_screen import DailyScreen, StartScreen
@@ -230,10 +231,11 @@ async def test_drag_a_card_onto_another_column_is_the_move(make_app):
     app = make_app(deal=1, suits=2)
     async with app.run_test(size=SIZE) as pilot:
         t = app.table
-        src = app.screen.query_one("#col2")
+        cols = app.screen.query_one(Tableau).columns
+        src = cols[1]
         y = src.picture().rows.index(5)  # the exposed 3s of column 2
-        await pilot.mouse_down(src, offset=(2, y))
-        await pilot.mouse_up(app.screen.query_one("#col4"), offset=(2, 1))  # onto 4s
+        await pilot.mouse_down(src.tableau, offset=(src.x + 2, y))
+        await pilot.mouse_up(src.tableau, offset=(cols[3].x + 2, 1))  # onto 4s
         await pilot.pause()
         assert t.moves == 1 and len(t.game.columns[3]) == 7 and t.selection is None
 
@@ -241,9 +243,9 @@ async def test_drag_a_card_onto_another_column_is_the_move(make_app):
 async def test_a_drag_that_ends_on_its_own_column_is_a_click(make_app):
     app = make_app(deal=1, suits=2)
     async with app.run_test(size=SIZE) as pilot:
-        src = app.screen.query_one("#col2")
+        src = app.screen.query_one(Tableau).columns[1]
         y = src.picture().rows.index(5)
-        await pilot.click(src, offset=(2, y))
+        await pilot.click(src.tableau, offset=(src.x + 2, y))
         assert app.table.moves == 0 and app.table.selection is not None
 
 
@@ -255,10 +257,10 @@ async def test_the_hidden_middle_of_a_long_column_can_be_seen(make_app):
 
     app = make_app(position=LONG)
     async with app.run_test(size=(80, 24)) as pilot:
-        view = app.screen.query_one("#col1")
+        view = app.screen.query_one(Tableau).columns[0]
         pic = view.picture()
         assert pic.more_rows, "column 1 is too long for 80x24: its middle is compressed"
-        await pilot.click(view, offset=(2, pic.more_rows[0]))
+        await pilot.click(view.tableau, offset=(view.x + 2, pic.more_rows[0]))
         await pilot.pause()
         assert isinstance(app.dialog, ColumnPeek)
         shown = app.dialog.render().plain
@@ -336,7 +338,7 @@ async def test_display_options_are_on_the_start_screen_and_remembered(make_app, 
     app = make_app(deal=1, suits=4)
     async with app.run_test(size=SIZE) as pilot:
         assert app.look.ascii and not app.look.four_color
-        plain = app.screen.query_one("#col1").picture().text.plain
+        plain = app.screen.query_one(Tableau).columns[0].picture().text.plain
         assert "7C" in plain and "#" in plain and "♣" not in plain
 
 

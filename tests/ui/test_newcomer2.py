@@ -251,23 +251,24 @@ async def test_a_drag_shows_the_lifted_group_and_its_targets_before_the_release(
     # Item 14: dragging showed nothing (no lifted card, no marked targets) until the release.
     from textual import events
 
-    from spider_tui.ui.widgets import ColumnView
+    from spider_tui.ui.widgets import Tableau
 
     app = make_app(position="suits: 4\nstock: -\n1: | 9s 8s 7s\n2: | 9h\n3: | 5d\n4: |\n5: |\n6: |\n7: |\n8: |\n9: |\n10: |\n")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        col1, col2 = screen.query_one("#col1", ColumnView), screen.query_one("#col2", ColumnView)
+        tableau = screen.query_one(Tableau)
+        col1, col2 = tableau.columns[0], tableau.columns[1]
         y = col1.picture().rows.index(1)  # the 8♠'s row
-        await pilot.mouse_down(col1, offset=(2, y))
+        await pilot.mouse_down(tableau, offset=(col1.x + 2, y))
         # Motion with the button held, over column 2: the group 8♠7♠ is lifted, 9♥ marked.
-        col2.post_message(events.MouseMove(col2, 2, 2, 0, 0, 1, False, False, False,
+        tableau.post_message(events.MouseMove(tableau, col2.x + 2, 2, 0, 0, 1, False, False, False,
                                            screen_x=col2.region.x + 2, screen_y=col2.region.y + 2))
         await pilot.pause()
         states = screen.table.column_states()
         assert states[0].held == 2 and states[1].target
         assert "▲" in "".join(strip.text for strip in col1.render_lines(col1.region.reset_offset))
-        await pilot.mouse_up(col2, offset=(2, 2))
+        await pilot.mouse_up(tableau, offset=(col2.x + 2, 2))
         await pilot.pause()
         assert screen.table.moves == 1 and screen.table.game.columns[1][-1] & 15 == 7
 

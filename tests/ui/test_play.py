@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from spider_tui.table import STUCK_TEXT
 from spider_tui.ui.screens.game_screen import GameScreen
-from spider_tui.ui.widgets import ColumnView
+from spider_tui.ui.widgets import Column, Tableau
 from spider_tui.ui.widgets.dialogs import Won
 
 from .conftest import NEARLY_WON
@@ -18,12 +18,12 @@ def status(app) -> str:
     return str(app.screen.query_one("#status").render())
 
 
-def column_view(app, col: int) -> ColumnView:
-    return app.screen.query_one(f"#col{col + 1}", ColumnView)
+def column_view(app, col: int) -> Column:
+    return app.screen.query_one(Tableau).columns[col]
 
 
 def row_of(app, col: int, index: int) -> int:
-    """The screen row (inside the column widget) where card ``index`` is drawn."""
+    """The screen row (inside the tableau) where card ``index`` is drawn."""
     return column_view(app, col).picture().rows.index(index)
 
 
@@ -46,11 +46,12 @@ async def test_hold_by_click_at_the_card_and_move_by_click(make_app):
     async with app.run_test(size=SIZE) as pilot:
         t = app.table
         y = row_of(app, 1, 5)  # the exposed 3s of column 2
-        await pilot.click(column_view(app, 1), offset=(2, y))
+        src = column_view(app, 1)
+        await pilot.click(src.tableau, offset=(src.x + 2, y))
         assert t.selection is not None and (t.selection.column, t.selection.count) == (1, 1)
         view = column_view(app, 3)
         assert "▶" in view.picture().text.plain  # target marked with a marker, not colour alone
-        await pilot.click(view, offset=(2, 1))  # anywhere on column 4
+        await pilot.click(view.tableau, offset=(view.x + 2, 1))  # anywhere on column 4
         assert t.moves == 1 and t.selection is None
 
 
@@ -58,7 +59,8 @@ async def test_double_click_makes_the_best_move(make_app):
     app = make_app(deal=1, suits=2)
     async with app.run_test(size=SIZE) as pilot:
         y = row_of(app, 1, 5)
-        await pilot.click(column_view(app, 1), offset=(2, y), times=2)
+        src = column_view(app, 1)
+        await pilot.click(src.tableau, offset=(src.x + 2, y), times=2)
         assert app.table.moves == 1 and len(app.table.game.columns[3]) == 7
 
 
@@ -158,7 +160,7 @@ async def test_a_tap_outside_every_column_puts_the_held_cards_back(make_app):
     async with app.run_test(size=SIZE) as pilot:
         t = app.table
         first, second = column_view(app, 0), column_view(app, 1)
-        gap_x = first.region.right  # the column between two column widgets
+        gap_x = first.region.right  # the cell between two columns
         assert gap_x < second.region.x  # a real gap, not the next column
         for target, offset in (("#moves", (1, 0)), ("#done", (1, 0)), ("#tableau", (gap_x - app.screen.query_one("#tableau").region.x, 1))):
             await pilot.press("2")

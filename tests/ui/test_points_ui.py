@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from spider_tui.ui.widgets import ColumnView
+from spider_tui.ui.widgets import Tableau
 
 
 def column_text(app, col: int) -> str:
-    view = [v for v in app.screen.query(ColumnView) if v.column == col][0]
+    view = app.screen.query_one(Tableau).columns[col]
     return view.picture().text.plain
 
 

@@ -10,7 +10,7 @@ from spider_tui import records
 from spider_tui.store.records import RecordStore
 from spider_tui.ui.screens.ghost_screen import GhostScreen
 from spider_tui.ui.screens.records_screen import RecordsScreen, ReplayScreen
-from spider_tui.ui.widgets import ColumnView
+from spider_tui.ui.widgets import Tableau
 from tests.waiting import until
 
 
@@ -70,7 +70,7 @@ async def test_records_list_and_replay_on_the_table_widgets(make_app, data_dir):
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
         rp = screen.replay
-        assert len(screen.query(ColumnView)) == 10  # the round's own column widgets
+        assert len(screen.query_one(Tableau).columns) == 10  # the round's own table widget
         assert not any(s.cursor_here for s in rp.table.column_states())  # no keyboard cursor in a replay
         assert rp.step == 0 and rp.table.game.moves == 0
         await pilot.press("right")
@@ -181,7 +181,7 @@ async def test_a_ghost_races_on_the_race_line(make_app, data_dir):
         assert "Moves   1" in line() and "playing" in line()
         now[0] = 61.0
         assert "Moves   2" in line() and "gave up" in line()
-        assert len(screen.query(ColumnView)) == 10 and screen.table.game.moves == 0  # no ghost cards
+        assert len(screen.query_one(Tableau).columns) == 10 and screen.table.game.moves == 0  # no ghost cards
 
 
 async def test_the_records_heading_is_never_cut_at_80_columns(make_app, data_dir):

@@ -7,7 +7,7 @@ import tomllib
 from spider_tui.cli import main
 from spider_tui.engine import Game
 from spider_tui.ui.render import ColumnState, Look, draw_column
-from spider_tui.ui.widgets import ColumnView
+from spider_tui.ui.widgets import Tableau
 
 SIZE = (100, 30)
 
@@ -35,10 +35,10 @@ async def test_keys_do_nothing_while_the_table_is_hidden(make_app):
 async def test_double_click_on_a_target_makes_one_move(make_app):
     app = make_app(deal=1, suits=2)
     async with app.run_test(size=SIZE) as pilot:
-        col2 = app.screen.query_one("#col2", ColumnView)
-        await pilot.click(col2, offset=(2, col2.picture().rows.index(5)))  # hold 3s
-        col4 = app.screen.query_one("#col4", ColumnView)
-        await pilot.click(col4, offset=(2, 3), times=2)  # double click on 4s: one move
+        tableau = app.screen.query_one(Tableau)
+        col2, col4 = tableau.columns[1], tableau.columns[3]
+        await pilot.click(tableau, offset=(col2.x + 2, col2.picture().rows.index(5)))  # hold 3s
+        await pilot.click(tableau, offset=(col4.x + 2, 3), times=2)  # double click on 4s: one move
         assert app.table.moves == 1
 
 

@@ -30,7 +30,7 @@ from spider_tui.ui import messages
 from spider_tui.ui.keys import KeysFollow, bindings
 from spider_tui.ui.question import SolverQuestion
 from spider_tui.ui.render import Look, points_style
-from spider_tui.ui.widgets import Chip, ColumnView
+from spider_tui.ui.widgets import Chip, Tableau
 from spider_tui.ui.widgets.footer import Footer
 
 MIN_WIDTH, MIN_HEIGHT = 40, 20
@@ -64,6 +64,7 @@ class GameScreen(KeysFollow, Screen):
         self._dragging = False  # a drag left its column: the group is lifted
         self._peek_pending = False  # v was pressed: the next column key shows that column whole
         self._peek_asked = -1  # the table's version when v asked which column
+        self._resumed = False  # shown once already (see _on_screen_resume)
         self.question = SolverQuestion(
             self.table, tell=self.tell, confirm=self.confirm,
             practice=self.became_practice, to_ui=lambda *call: self.app.call_from_thread(*call),
@@ -94,11 +95,8 @@ class GameScreen(KeysFollow, Screen):
             if t.has("joker"):  # a chip: a click plays a joker as J does
                 jokers = self._shown["#jokerchip"] = self.joker_text()
                 yield Chip(jokers, "table('joker')", id="jokerchip")
-        states = self.table.column_states()
-        with Horizontal(id="tableau"):
-            for i in range(len(states)):
-                # Each column knows its cards from the start: the first frame shows the table.
-                yield ColumnView(i, self.look, states[i])
+        # Each column knows its cards from the start: the first frame shows the table.
+        yield Tableau(self.look, self.table.column_states(), compact_on="-compact")
         with Horizontal(id="bottom"):
             if t.has("undo"):  # Undo off: no Undo to offer
                 yield Chip(_("Undo"), "table('undo')", id="undo", classes=None if g.can_undo else "-disabled")
@@ -108,7 +106,7 @@ class GameScreen(KeysFollow, Screen):
             yield giveup
             yield Static(status, id="status", markup=False)
         yield Footer()
-        yield Static("", id="toosmall", markup=False)
+        # The too-small notice (#toosmall) is mounted by check_size when first needed.
         # Dialogs are mounted in here: a one-cell host on its own layer (its children draw over
         # the whole screen), so mounting one repaints that cell and the dialog, not the screen.
         yield Container(id="dialogs")
@@ -126,6 +124,14 @@ class GameScreen(KeysFollow, Screen):
             self.after()
         else:
             self.show_info()
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Shown the first time: every widget was styled as it was mounted a moment ago, so
+        # Textual's restyle of the whole screen on resume would only repeat it (SPEC §11's start).
+        # Runs before Screen's own handler (Textual calls each class's, most derived first).
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_screen_resume(self) -> None:
         if not self.has_class("-small"):
@@ -146,11 +152,15 @@ class GameScreen(KeysFollow, Screen):
             self.set_class(small, "-small")
             self.refresh_bindings()
         if small:
-            self.query_one("#toosmall", Static).update(
-                self.look.text(_("spider needs a terminal of at least {w}×{h}.").format(w=MIN_WIDTH, h=MIN_HEIGHT) + "\n"
-                               + _("This one is {w}×{h}. Make it bigger to play on.").format(w=width, h=height) + "\n"
-                               + _("q: menu, Ctrl+Q: quit"))
-            )
+            text = self.look.text(_("spider needs a terminal of at least {w}×{h}.").format(w=MIN_WIDTH, h=MIN_HEIGHT) + "\n"
+                                  + _("This one is {w}×{h}. Make it bigger to play on.").format(w=width, h=height) + "\n"
+                                  + _("q: menu, Ctrl+Q: quit"))
+            found = self.query("#toosmall").results(Static)
+            notice = next(found, None)
+            if notice is None:  # made the first time it is needed (one widget less at start)
+                self.mount(Static(text, id="toosmall", markup=False), before=self.query_one("#dialogs"))
+            else:
+                notice.update(text)
             self.table.pause()
         elif self.is_current:
             self.table.resume()
@@ -166,8 +176,7 @@ class GameScreen(KeysFollow, Screen):
         # One handler: Textual paints once after it returns, so no batch_update is needed (an open
         # batch at the first paint made Textual throw that frame away).
         states = t.column_states()
-        for view in self.query(ColumnView):
-            view.show(states[view.column])
+        self.query_one(Tableau).show(states)
         self.show_info()
         hint_deal = t.hint_move is not None and t.hint_move.is_deal
         self.put("#stock", f"{self.look.marks['hint_to']} {self.deals_text()}" if hint_deal else self.deals_text())
@@ -284,8 +293,7 @@ class GameScreen(KeysFollow, Screen):
     def dim(self, on: bool) -> None:
         """The table behind a dialog stays visible, muted (cards and bars in one grey)."""
         self.set_class(on, "-dim")
-        for view in self.query(ColumnView):
-            view.dim(on)
+        self.query_one(Tableau).dim(on)
 
     def close_dialog(self, dialog, result) -> None:
         if dialog is self.dialog:
@@ -430,7 +438,7 @@ class GameScreen(KeysFollow, Screen):
             t.clear()
             self.after()
 
-    def on_column_view_tapped(self, message: ColumnView.Tapped) -> None:
+    def on_tableau_tapped(self, message: Tableau.Tapped) -> None:
         if self.dialog is not None:
             return  # a click beside a dialog does nothing to the table
         t = self.table
@@ -478,17 +486,17 @@ class GameScreen(KeysFollow, Screen):
             self.sync()
         self.open_dialog(ColumnPeek(col, g.columns[col], g.down[col], self.look))
 
-    def on_column_view_peek(self, message: ColumnView.Peek) -> None:
+    def on_tableau_peek(self, message: Tableau.Peek) -> None:
         if self.dialog is None:
             self.show_column(message.column)
 
-    def on_column_view_pressed(self, message: ColumnView.Pressed) -> None:
+    def on_tableau_pressed(self, message: Tableau.Pressed) -> None:
         g = self.table.game
         col, index = message.column, message.index
         face_up = index is not None and g.down[col] <= index < len(g.columns[col])
         self._press = (col, index) if face_up and self.dialog is None else None
 
-    def on_column_view_dragged(self, message: ColumnView.Dragged) -> None:
+    def on_tableau_dragged(self, message: Tableau.Dragged) -> None:
         """A drag has left the card's column: lift the group there now, its targets marked
         (SPEC §5), so the player sees what moves and where it can go before letting go."""
         press = self._press
@@ -498,7 +506,7 @@ class GameScreen(KeysFollow, Screen):
         self.table.lift(press[0], press[1])
         self.sync()
 
-    def on_column_view_released(self, message: ColumnView.Released) -> None:
+    def on_tableau_released(self, message: Tableau.Released) -> None:
         """A drag: pressed on a face-up card, released over another column = the same move as
         two clicks (a drag that ends on its own column is a click, handled as one)."""
         press, self._press = self._press, None

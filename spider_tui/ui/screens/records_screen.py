@@ -1,8 +1,8 @@
 """The Records list and the replay screen (SPEC §16).
 
 The list shows each record's date, deal, suits, rules, result, moves and time (from the header
-lines only). The replay shows a :class:`~spider_tui.replay.Replay` on the same ``ColumnView``
-widgets a round uses (not a second renderer), with a move list below the table.
+lines only). The replay shows a :class:`~spider_tui.replay.Replay` on the same ``Tableau``
+widget a round uses (not a second renderer), with a move list below the table.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from spider_tui.store.records import Entry
 from spider_tui.ui import messages
 from spider_tui.ui.keys import bindings
 from spider_tui.ui.render import Look
-from spider_tui.ui.widgets import Chip, ColumnView
+from spider_tui.ui.widgets import Chip, Tableau
 from spider_tui.ui.widgets.footer import Footer
 
 
@@ -133,10 +133,7 @@ class ReplayScreen(Screen):
             yield Chip(_("Back"), "step(-1)", id="replay-back")
             yield Chip(_("Play"), "play", id="replay-play")
             yield Chip(_("Next"), "step(1)", id="replay-next")
-        states = rp.table.column_states()
-        with Horizontal(id="tableau"):
-            for i in range(len(states)):
-                yield ColumnView(i, self.look, states[i])
+        yield Tableau(self.look, rp.table.column_states())
         yield Static("", id="replay-moves", markup=False)
         with Horizontal(id="bottom"):
             yield Static("", id="status", markup=False)
@@ -154,8 +151,7 @@ class ReplayScreen(Screen):
             return
         self._shown = t.version
         states = t.column_states()
-        for view in self.query(ColumnView):
-            view.show(states[view.column])
+        self.query_one(Tableau).show(states)
         self.query_one("#status", Static).update(self.look.text(t.status_line))
         self.query_one("#replay-moves", Static).update(self.moves_text())
         self.query_one("#replay-play", Chip).update(_("Pause") if self.replay.speed else _("Play"))
@@ -243,7 +239,7 @@ class ReplayScreen(Screen):
         else:  # opened by spider replay: back to the start screen
             self.post_message(messages.LeaveRound())
 
-    def on_column_view_tapped(self, event: ColumnView.Tapped) -> None:
+    def on_tableau_tapped(self, event: Tableau.Tapped) -> None:
         """A click on the table steps forward (as → does)."""
         self.action_step(1)
 

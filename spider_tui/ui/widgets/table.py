@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -12,12 +17,92 @@ from textual.widgets import Static
 from spider_tui.ui.render import ColumnPicture, ColumnState, Look, draw_column
 
 
-class ColumnView(Widget):
-    """One of the ten columns.  Repaints only when its ``ColumnState`` changes."""
+class Column:
+    """One of the ten columns of a :class:`Tableau` (not a widget): its state, its picture and
+    where it is drawn (``x``, ``width``: cells from the tableau's left edge)."""
+
+    def __init__(self, tableau: Tableau, column: int, state: ColumnState | None) -> None:
+        self.tableau = tableau
+        self.column = column
+        self.state: ColumnState | None = state
+        self.x = self.width = 0
+        self._picture: ColumnPicture | None = None
+        self._picture_key: tuple | None = None
+        self._lines: list[list[Segment]] | None = None  # its lines as segments, cut to its width
+
+    @property
+    def look(self) -> Look:
+        return self.tableau.look
+
+    @property
+    def dimmed(self) -> bool:
+        return self.tableau.dimmed
+
+    @property
+    def region(self) -> Region:
+        """Where the column is on the screen."""
+        r = self.tableau.region
+        return Region(r.x + self.x, r.y, self.width, r.height)
+
+    def picture(self, placed: bool = False) -> ColumnPicture:
+        """The column drawn (``placed``: the tableau has just placed its columns)."""
+        if not placed:
+            self.tableau.place()
+        state = self.state
+        key = (state and (state.cards, state.down, state.movable, state.held, state.target, state.hint_from,
+                          state.hint_to, state.cursor, state.cursor_here, state.badge),
+               self.width, self.tableau.size.height, self.look)
+        if self._picture is None or key != self._picture_key:
+            # Drawn one cell wider and that gap cell cropped away (the gap is the cloth).
+            self._picture = draw_column(state or ColumnState(cards=(), down=0, movable=0), self.column + 1,
+                                        self.width + 1, self.tableau.size.height, self.look)
+            self._picture_key = key
+            self._lines = None
+        return self._picture
+
+    def lines(self) -> list[list[Segment]]:
+        """The column's lines as segments on the tableau's own style, each ``width`` cells
+        (called by the tableau once it has placed its columns)."""
+        pic = self.picture(placed=True)
+        if self._lines is None:
+            tableau, width = self.tableau, self.width
+            base = tableau._base
+            console = tableau.app.console
+            texts: list[Text] = list(pic.text.split("\n", allow_blank=True))
+            if tableau.dimmed:
+                dim = base + tableau.look.dim_style
+                texts = [Text(t.plain, style=dim) for t in texts]
+            out = []
+            for text in texts[:tableau.size.height]:
+                # rich leaves a text's own style out of a text without spans: put it in
+                segments = (list(text.render(console)) if text.spans
+                            else [Segment(text.plain, console.get_style(text.style) if text.style else None)])
+                strip = Strip(segments).crop_extend(0, width, None).apply_style(base)
+                out.append(list(strip))
+            self._lines = out
+        return self._lines
+
+    @property
+    def size(self) -> Size:
+        return Size(self.width, self.tableau.size.height)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The column as drawn on the screen (``crop`` in the column's own cells)."""
+        return self.tableau.render_lines(crop.translate((self.x, 0)))
+
+    def index_at(self, y: int) -> int | None:
+        rows = self.picture().rows
+        return rows[y] if 0 <= y < len(rows) else None  # None: below the cards, the column itself
+
+
+class Tableau(Widget):
+    """The ten columns, drawn by one widget line by line (Textual's Line API: one widget at
+    start instead of ten, SPEC §11).  It looks as ten widgets of ``1fr`` with a 1-cell gap
+    (the compact table: ten of 4 cells, centred) and tells which column a click is on."""
 
     ALLOW_SELECT = False
     DEFAULT_CSS = """
-    ColumnView { width: 1fr; height: 1fr; margin-right: 1; }
+    Tableau { height: 1fr; }
     """
 
     class Tapped(Message):
@@ -26,21 +111,21 @@ class ColumnView(Widget):
             self.column, self.index, self.double = column, index, double
 
     class Pressed(Message):
-        """Mouse button down on a row of this column (``index``: the card drawn there)."""
+        """Mouse button down on a row of a column (``index``: the card drawn there)."""
 
         def __init__(self, column: int, index: int | None) -> None:
             super().__init__()
             self.column, self.index = column, index
 
     class Released(Message):
-        """Mouse button up over this column (the end of a drag that may have begun elsewhere)."""
+        """Mouse button up over a column (the end of a drag that may have begun elsewhere)."""
 
         def __init__(self, column: int) -> None:
             super().__init__()
             self.column = column
 
     class Dragged(Message):
-        """The mouse moved over this column with a button held (a drag going on)."""
+        """The mouse moved over a column with a button held (a drag going on)."""
 
         def __init__(self, column: int) -> None:
             super().__init__()
@@ -53,78 +138,141 @@ class ColumnView(Widget):
             super().__init__()
             self.column = column
 
-    def __init__(self, column: int, look: Look, state: ColumnState | None = None) -> None:
-        super().__init__(id=f"col{column + 1}")
-        self.column = column
+    def __init__(self, look: Look, states: list[ColumnState], *, compact_on: str | None = None,
+                 id: str | None = "tableau") -> None:
+        super().__init__(id=id)
         self.look = look
         self.auto_links = False
-        self.state: ColumnState | None = state
-        self._picture: ColumnPicture | None = None
-        self._picture_key: tuple | None = None
+        self.columns = [Column(self, i, state) for i, state in enumerate(states)]
+        self.compact_on = compact_on  # the screen's class that asks for the compact table, if any
         self.dimmed = False  # a dialog is open over the table: drawn muted
+        self._placed: tuple | None = None
+        self._base = self._cloth = Style()
+        self._strips: dict[int, Strip] = {}
 
+    # ------------------------------------------------------------------ geometry
+    def compact(self) -> bool:
+        return self.compact_on is not None and self.is_attached and self.screen.has_class(self.compact_on)
+
+    def place(self) -> None:
+        """Where each column goes: as Textual lays out ten ``1fr`` widgets with ``margin-right:
+        1`` (fractions floored), or in the compact table ten of 4 cells centred."""
+        width, compact = self.size.width, self.compact()
+        key = (width, self.size.height, compact)
+        if key == self._placed:
+            return
+        self._placed = key
+        self._strips.clear()
+        self._base = self.rich_style  # the columns' own style (the cloth is its background)
+        self._cloth = Style(bgcolor=self._base.bgcolor)
+        n = len(self.columns)
+        if compact:
+            left = max(0, (width - 4 * n) // 2)
+            for i, col in enumerate(self.columns):
+                col.x, col.width, col._lines = left + 4 * i, 4, None
+            return
+        unit = Fraction(width - n, n) if width > n else Fraction(1)
+        x = Fraction(0)
+        for col in self.columns:
+            col.x = x.__floor__()
+            col.width = (x + unit - col.x).__floor__()
+            col._lines = None
+            x += unit + 1
+
+    def notify_style_update(self) -> None:
+        """Its colours may have changed (a theme): every line is drawn again."""
+        super().notify_style_update()
+        self._placed = None
+
+    def column_at(self, x: int) -> Column | None:
+        """The column drawn at ``x`` (None: the gap between two, or beside the table)."""
+        self.place()
+        for col in self.columns:
+            if col.x <= x < col.x + col.width:
+                return col
+        return None
+
+    # ------------------------------------------------------------------ drawing
     def dim(self, on: bool) -> None:
-        """Draw the column muted (a dialog is open over it) or in its colours again."""
+        """Draw the columns muted (a dialog is open over them) or in their colours again."""
         if on != self.dimmed:
             self.dimmed = on
+            for col in self.columns:
+                col._lines = None
+            self._strips.clear()
             self.refresh()
 
-    def show(self, state: ColumnState) -> None:
-        """Take the column's new state; repaint only the lines that differ (bytes matter over SSH)."""
-        if state == self.state:
+    def show(self, states: list[ColumnState]) -> None:
+        """Take the columns' new states; repaint only the lines that differ (bytes matter over SSH)."""
+        for col, state in zip(self.columns, states):
+            self.show_column(col, state)
+
+    def show_column(self, col: Column, state: ColumnState) -> None:
+        if state == col.state:
             return
-        if self.state is None or self._picture is None or not self.size.height:
-            self.state = state
+        if col.state is None or col._picture is None or not self.size.height:
+            col.state = state
+            col._lines = None
+            self._strips.clear()
             self.refresh()
             return
-        old = self.picture().text.split("\n")
-        self.state = state
-        new = self.picture().text.split("\n")
-        width = self.size.width
-        dirty = [Region(0, y, width, 1) for y in range(max(len(old), len(new)))
+        old = col.picture().text.split("\n")
+        col.state = state
+        new = col.picture().text.split("\n")
+        dirty = [Region(col.x, y, col.width, 1) for y in range(max(len(old), len(new)))
                  if y >= len(old) or y >= len(new) or old[y] != new[y]]
+        col._lines = None
+        for region in dirty:
+            self._strips.pop(region.y, None)
         if dirty:
             self.refresh(*dirty)
 
-    def picture(self) -> ColumnPicture:
-        key = (self.state and (self.state.cards, self.state.down, self.state.movable, self.state.held,
-                               self.state.target, self.state.hint_from, self.state.hint_to,
-                               self.state.cursor, self.state.cursor_here, self.state.badge), self.size.width, self.size.height, self.look)
-        if self._picture is None or key != self._picture_key:
-            state = self.state or ColumnState(cards=(), down=0, movable=0)
-            # The 1-cell gap between columns is this widget's margin (never repainted), so the
-            # picture is drawn one cell wider and its gap cell cropped away.
-            self._picture = draw_column(state, self.column + 1, self.size.width + 1, self.size.height, self.look)
-            self._picture_key = key
-        return self._picture
+    def render_line(self, y: int) -> Strip:
+        self.place()
+        strip = self._strips.get(y)
+        if strip is None:
+            base = self._cloth  # between and beside the columns only the cloth, as the screen's own background
+            width = self.size.width
+            segments: list[Segment] = []
+            x = 0
+            for col in self.columns:
+                if col.x > x:
+                    segments.append(Segment(" " * (col.x - x), base))
+                lines = col.lines()
+                segments.extend(lines[y] if y < len(lines) else (Segment(" " * col.width, base),))
+                x = col.x + col.width
+            if width > x:
+                segments.append(Segment(" " * (width - x), base))
+            strip = self._strips[y] = Strip(segments).crop(0, width)
+        return strip
 
-    def render(self) -> Text:
-        text = self.picture().text
-        if self.dimmed:
-            return Text(text.plain, style=self.look.dim_style, no_wrap=True, overflow="crop", end="")
-        return text
-
-    def index_at(self, y: int) -> int | None:
-        rows = self.picture().rows
-        return rows[y] if 0 <= y < len(rows) else None  # None: below the cards, the column itself
-
+    # ------------------------------------------------------------------ the mouse
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        self.post_message(self.Pressed(self.column, self.index_at(event.y)))
+        col = self.column_at(event.x)
+        if col is not None:
+            self.post_message(self.Pressed(col.column, col.index_at(event.y)))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if event.button:  # only a drag: plain motion over the table costs nothing (SPEC §11)
-            self.post_message(self.Dragged(self.column))
+            col = self.column_at(event.x)
+            if col is not None:
+                self.post_message(self.Dragged(col.column))
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
-        self.post_message(self.Released(self.column))
+        col = self.column_at(event.x)
+        if col is not None:
+            self.post_message(self.Released(col.column))
 
     def on_click(self, event: events.Click) -> None:
+        col = self.column_at(event.x)
+        if col is None:
+            return  # the gap: the screen takes the click (as it did from the row of columns)
         event.stop()
-        pic = self.picture()
+        pic = col.picture()
         if 0 <= event.y < len(pic.rows) and pic.rows[event.y] is None and event.y in pic.more_rows:
-            self.post_message(self.Peek(self.column))
+            self.post_message(self.Peek(col.column))
             return
-        self.post_message(self.Tapped(self.column, self.index_at(event.y), event.chain >= 2))
+        self.post_message(self.Tapped(col.column, col.index_at(event.y), event.chain >= 2))
 
 
 class Chip(Static):
