@@ -7,7 +7,8 @@ Multi-statement changes run in ``BEGIN IMMEDIATE`` transactions.
 
 The one exception is a batch of actions (``GroupCommit``: what arrived during one turn of the
 event loop), the only writes of a round in play: when the worker has nothing running or queued,
-the batch is written on the event loop's own thread, in one transaction.  Under WAL with
+the batch is written on the event loop's own thread, in one transaction (never waiting for a lock:
+busy, it goes to the worker).  Under WAL with
 ``synchronous=NORMAL`` a commit appends to the WAL file and never waits for the disk (the fsyncs
 are the checkpoints', on their own thread), so this costs ~40 µs plus a few µs a row, where the
 hop to the worker cost more than the write: the executor's queue, a wake of the loop through its
@@ -41,6 +42,7 @@ from spider_tui.palast.names import key
 T = TypeVar("T")
 log = logging.getLogger("spider.palast")
 CHECKPOINT_SECONDS = 1.0
+BUSY_MS = 30_000  # how long a statement waits for another connection's lock (sqlite3's timeout=30)
 
 
 class SqliteStore(Store):
@@ -85,8 +87,20 @@ class SqliteStore(Store):
         def go(db: sqlite3.Connection) -> list[bool]:
             return self._tx(db, lambda db: [self._insert(db, a) for a in batch])
 
-        if self._inflight == 0 and self._db is not None:
-            return go(self._db)
+        db = self._db
+        if self._inflight == 0 and db is not None:
+            # Never wait here for a lock another process holds (a backup, say): that would stop
+            # the loop.  Busy, the batch goes to the worker, which waits as every other call does.
+            db.execute("PRAGMA busy_timeout = 0")
+            try:
+                return go(db)
+            except sqlite3.OperationalError as e:
+                if e.sqlite_errorcode not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                    raise
+                if db.in_transaction:  # pragma: no cover - BEGIN IMMEDIATE is where it is busy
+                    db.execute("ROLLBACK")
+            finally:
+                db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         return await self._run(go)
 
     @staticmethod
