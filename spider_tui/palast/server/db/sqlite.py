@@ -45,6 +45,22 @@ CHECKPOINT_SECONDS = 1.0
 BUSY_MS = 30_000  # how long a statement waits for another connection's lock (sqlite3's timeout=30)
 
 
+def unlocked(db: sqlite3.Connection, go: Callable[[sqlite3.Connection], T]) -> T | None:
+    """``go(db)`` here, never waiting for a lock another process holds (a backup, say: that would
+    stop the loop); None when busy (nothing was written)."""
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        return go(db)
+    except sqlite3.OperationalError as e:
+        if e.sqlite_errorcode not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            raise
+        if db.in_transaction:  # pragma: no cover - BEGIN IMMEDIATE is where it is busy
+            db.execute("ROLLBACK")
+        return None
+    finally:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+
+
 class SqliteStore(Store):
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -81,26 +97,14 @@ class SqliteStore(Store):
         return fn(self._db)
 
     async def _write_actions(self, batch: list[ActionRow]) -> list[bool]:
-        """A batch of actions in one transaction: here, on the loop's thread, when the worker is
-        idle (see the module docstring), else on the worker behind what it is doing."""
+        """A batch of actions in one transaction: on the loop's thread when the worker is idle and
+        nothing holds the database (see the module docstring), else on the worker."""
 
         def go(db: sqlite3.Connection) -> list[bool]:
             return self._tx(db, lambda db: [self._insert(db, a) for a in batch])
 
-        db = self._db
-        if self._inflight == 0 and db is not None:
-            # Never wait here for a lock another process holds (a backup, say): that would stop
-            # the loop.  Busy, the batch goes to the worker, which waits as every other call does.
-            db.execute("PRAGMA busy_timeout = 0")
-            try:
-                return go(db)
-            except sqlite3.OperationalError as e:
-                if e.sqlite_errorcode not in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                    raise
-                if db.in_transaction:  # pragma: no cover - BEGIN IMMEDIATE is where it is busy
-                    db.execute("ROLLBACK")
-            finally:
-                db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+        if self._inflight == 0 and self._db is not None and (done := unlocked(self._db, go)) is not None:
+            return done
         return await self._run(go)
 
     @staticmethod
