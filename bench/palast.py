@@ -22,7 +22,10 @@ SQLite and ≤ 0.6 ms on PostgreSQL (the servers' CPU over the whole bots run, c
 down included, over the actions: the figure doesn't depend on how busy the bots are; printed
 beside it, "steady": the servers' CPU between a third of the run and its last second ÷ the actions
 the database gained in between, counted there by the benchmark); the bots'
-own CPU ≤ 0.4 ms an action (issue 32: one machine both serves and drives 1,000); ≤ 100 KB server
+own CPU ≤ 0.4 ms an action (issue 32: one machine both serves and drives 1,000); for one process
+also in the steady part (``Steady``: from a third into the run, when everyone has connected and
+sat down, the server's and the bots' CPU ÷ the actions accepted in between, and the answer time
+p50/p99 of those actions, printed as a second table); ≤ 100 KB server
 memory per player; two processes with 0 errors; progress across processes ≤ 1 s. Exit status 1
 when one is missed. Only 127.0.0.1 is ever contacted.
 """
@@ -125,10 +128,63 @@ class Server:
         self._log_file.close()
 
 
-def start_bots(server: Server, players: int, seconds: float, rate: float = 1.0) -> subprocess.Popen[str]:
+def start_bots(server: Server, players: int, seconds: float, rate: float = 1.0,
+               progress: bool = False) -> subprocess.Popen[str]:
     args = [sys.executable, "-m", "spider_tui", "bots", "--server", server.url, "--players", str(players),
             "--rate", str(rate), "--seconds", str(seconds), "--level", "0", "--json"]  # level 0: the hint, cheap
+    if progress:
+        args.append("--progress")
     return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+class Steady:
+    """The steady part of a run: the bots print the actions accepted so far once a second
+    (``--progress``); at each report the server's and the bots' CPU are read.  From the first
+    report a third into the run to the last one, CPU ÷ actions accepted in between is each one's
+    CPU per action, after everyone has connected and sat down (what a long run costs)."""
+
+    def __init__(self, server: Server, bots: subprocess.Popen[str], seconds: float) -> None:
+        self.server, self.bots, self.seconds = server, bots, seconds
+        self.seen: list[tuple[float, int, float, float]] = []  # (monotonic, actions, server CPU s, bots CPU s)
+        self.last: list[str] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        assert self.bots.stdout is not None
+        for line in self.bots.stdout:
+            try:
+                got = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(got, dict) and "progress" in got:
+                try:
+                    self.seen.append((time.monotonic(), got["progress"], cpu_seconds(self.server.proc.pid),
+                                      cpu_seconds(self.bots.pid)))
+                except OSError:
+                    pass
+            else:
+                self.last.append(line)
+
+    def result(self, timeout: float) -> dict:
+        self.bots.wait(timeout)
+        self.thread.join(10)
+        if self.bots.returncode != 0 or not self.last:
+            err = self.bots.stderr.read() if self.bots.stderr else ""
+            raise RuntimeError(f"spider bots exited {self.bots.returncode}: {err.strip()[-2000:]}")
+        return json.loads(self.last[-1])
+
+    def per_action(self) -> tuple[float, float, int, float]:
+        """(server ms, bots ms an action, actions, seconds) in the steady part (zeros if too short)."""
+        if not self.seen:
+            return 0.0, 0.0, 0, 0.0
+        t0 = self.seen[0][0]
+        part = [s for s in self.seen if s[0] - t0 >= self.seconds / 3]
+        if len(part) < 2 or part[-1][1] == part[0][1]:
+            return 0.0, 0.0, 0, 0.0
+        a, b = part[0], part[-1]
+        n = b[1] - a[1]
+        return 1000 * (b[2] - a[2]) / n, 1000 * (b[3] - a[3]) / n, n, b[0] - a[0]
 
 
 def bots_result(proc: subprocess.Popen[str], timeout: float) -> dict:
@@ -162,6 +218,14 @@ class LoadRow:
     seated_s: float = 0.0  # when every bot sat at a table in play (seconds into the run; 0 = not before the last 5 s)
     bots_ms_per_action: float = 0.0  # the bots' own CPU over the run / the actions
     errors_by_kind: dict = field(default_factory=dict)  # what the bots said each error was
+    # The steady part (one process): from a third into the run, everyone seated (``Steady``).
+    steady_p50_ms: float = 0.0
+    steady_p99_ms: float = 0.0
+    steady_server_ms: float = 0.0  # the server's CPU per action accepted in the steady part
+    steady_bots_ms: float = 0.0
+    steady_actions: int = 0
+    steady_cpu_percent: float = 0.0  # the server's CPU in the steady part, % of one core
+    steady_bots_percent: float = 0.0
 
 
 def watch(servers: list[Server], bots: list[subprocess.Popen[str]], seconds: float,
@@ -285,10 +349,12 @@ def one_process(players: int, seconds: float, work: Path) -> LoadRow:
     try:
         time.sleep(0.5)
         rss0 = rss_kb(server.proc.pid)
-        bots = start_bots(server, players, seconds)
+        bots = start_bots(server, players, seconds, progress=True)
+        steady = Steady(server, bots, seconds)
         cpu_percent, (peak,), _ = watch([server], [bots], seconds,
                                         saved_actions(str(work / f"sqlite-{players}" / "palast.sqlite3")), players)
-        result = bots_result(bots, timeout=60)
+        result = steady.result(timeout=60)
+        server_steady, bots_steady, steady_n, steady_s = steady.per_action()
     finally:
         server.stop()
     return LoadRow(
@@ -298,7 +364,12 @@ def one_process(players: int, seconds: float, work: Path) -> LoadRow:
         cpu_percent=cpu_percent, rss_mb=peak / 1024, kb_per_player=(peak - rss0) / players,
         bots_cpu_percent=LAST_BOTS_CPU, server_ms_per_action=per_action(LAST_CPU_SECONDS[0], result["actions"]),
         bots_ms_per_action=per_action(LAST_CPU_SECONDS[1], result["actions"]),
-        steady_ms_per_action=LAST_STEADY[0], seated_s=LAST_SEATED[0], errors_by_kind=result.get("errors_by_kind", {}),
+        steady_ms_per_action=LAST_STEADY[0], seated_s=LAST_SEATED[0],
+        errors_by_kind=result.get("errors_by_kind", {}),
+        steady_p50_ms=result.get("steady_p50_ms") or 0.0, steady_p99_ms=result.get("steady_p99_ms") or 0.0,
+        steady_server_ms=server_steady, steady_bots_ms=bots_steady, steady_actions=steady_n,
+        steady_cpu_percent=100 * server_steady * steady_n / 1000 / max(1e-6, steady_s),
+        steady_bots_percent=100 * bots_steady * steady_n / 1000 / max(1e-6, steady_s),
     )
 
 
@@ -430,6 +501,18 @@ def table(rows: list[LoadRow]) -> str:
             f"| {r.p50_ms:.1f} | {r.p99_ms:.1f} | {r.cpu_percent:.0f} % | {r.server_ms_per_action:.2f} ms | {r.seated_s:.1f} s | {r.steady_ms_per_action:.3f} ms "
             f"| {r.bots_cpu_percent:.0f} % | {r.bots_ms_per_action:.2f} ms | {r.rss_mb:.0f} | {r.kb_per_player:.0f} |"
         )
+    steady = [r for r in rows if r.steady_actions]
+    if steady:
+        lines += ["", "steady part (one process: from a third into the run, everyone seated, to its end; "
+                      "CPU ÷ the actions accepted in between):", "",
+                  "| setup | players | actions | p50 ms | p99 ms | server CPU | server CPU/action "
+                  "| bots CPU | bots CPU/action |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in steady:
+            lines.append(
+                f"| {r.setup} | {r.players} | {r.steady_actions} | {r.steady_p50_ms:.1f} | {r.steady_p99_ms:.1f} "
+                f"| {r.steady_cpu_percent:.0f} % | {r.steady_server_ms:.3f} ms | {r.steady_bots_percent:.0f} % "
+                f"| {r.steady_bots_ms:.3f} ms |")
     for r in rows:
         if r.errors_by_kind:
             lines.append("")
@@ -461,6 +544,9 @@ def verdicts(rows: list[LoadRow]) -> list[str]:
         cpu_budget = PG_MS_PER_ACTION if "PostgreSQL" in r.setup else SQLITE_MS_PER_ACTION
         if r.server_ms_per_action > cpu_budget:
             missed.append(f"{r.setup} {r.players} players: server CPU {r.server_ms_per_action:.2f} ms/action > {cpu_budget}")
+        if r.steady_server_ms > cpu_budget:
+            missed.append(f"{r.setup} {r.players} players: server CPU {r.steady_server_ms:.3f} ms/action "
+                          f"in the steady part > {cpu_budget}")
         if r.bots_ms_per_action > BOTS_MS_PER_ACTION:
             missed.append(f"{r.setup} {r.players} players: bots CPU {r.bots_ms_per_action:.2f} ms/action > {BOTS_MS_PER_ACTION}")
     return missed

@@ -65,10 +65,12 @@ def format_position(g: Position, view: bool = False) -> str:
     else:
         lines.append("stock: " + (" ".join([CARD_TEXT[c] for c in g.stock]) if g.stock else "-"))
     lines.append("done: " + (" ".join(SUIT_CHARS[s] for s in g.done) if g.done else "-"))
+    text = CARD_TEXT.__getitem__
     for i, (cards, down) in enumerate(zip(g.columns, g.down), 1):
-        hidden = [UNKNOWN_TEXT] * down if view else [CARD_TEXT[c] for c in cards[:down]]
-        parts = hidden + ["|"] + [CARD_TEXT[c] for c in cards[down:]]
-        lines.append(f"{i}: " + " ".join(parts))
+        # "N: " + the face-down cards + "|" + the face-up ones, each card followed or led by a space
+        hidden = (UNKNOWN_TEXT + " ") * down if view else "".join([CARD_TEXT[c] + " " for c in cards[:down]])
+        up = " ".join(map(text, cards[down:]))
+        lines.append(f"{i}: {hidden}|{' ' if up else ''}{up}")
     return "\n".join(lines) + "\n"
 
 

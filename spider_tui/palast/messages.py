@@ -843,6 +843,8 @@ def _is_day(text: str) -> bool:
 
 def has_control(text: str) -> bool:
     """Whether ``text`` holds a control, format, surrogate or unassigned character."""
+    if text.isprintable():  # none of those is printable (str.isprintable: no C or Z but the space)
+        return False
     return any(unicodedata.category(ch)[0] == "C" for ch in text)
 
 

@@ -25,7 +25,7 @@ def test_bots_play_standard_tables_and_the_league_shows_them(tmp_path):
         assert run.returncode == 0, run.stderr
         summary = json.loads(run.stdout)
         assert list(summary) == ["players", "actions", "refused", "errors", "rounds_finished", "p50_ms", "p99_ms",
-                                 "turned_away", "errors_by_kind"]
+                                 "turned_away", "errors_by_kind", "steady_answers", "steady_p50_ms", "steady_p99_ms"]
         assert summary["players"] == 3 and summary["actions"] > 10 and summary["errors"] == 0
         assert summary["p50_ms"] <= summary["p99_ms"]
         league = spider("league", "--server", url, "--json")

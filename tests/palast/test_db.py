@@ -99,6 +99,36 @@ def test_unknown_database_url_is_refused(tmp_path):
         open_store("mysql://x", tmp_path)
 
 
+async def test_sqlite_actions_wait_for_a_lock_off_the_loop(tmp_path):
+    """A batch of actions is written on the loop's thread only when nothing holds the database:
+    while another connection holds the write lock, the action waits on the worker and the loop
+    keeps running; once the lock is gone the action is written."""
+    import sqlite3
+    import threading
+
+    path = tmp_path / "lock.sqlite3"
+    s = open_store(str(path), tmp_path)
+    await s.open()
+    pid = (await s.register("Locked", "h", 0.0)).id
+    t = await _table(s)
+    await s.seat(t.id, pid, 1.0)
+    assert await s.start_round(t.id, 1, 7, 1.0, 100.0)
+    assert await s.add_action(ActionRow(t.id, 1, pid, 1, "deal", 2.0))  # on the loop: nothing holds it
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    write = asyncio.ensure_future(s.add_action(ActionRow(t.id, 1, pid, 2, "deal", 3.0)))
+    ticks = 0
+    while ticks < 5:  # the loop runs while the action waits for the lock
+        await asyncio.sleep(0.01)
+        ticks += 1
+    assert not write.done()
+    threading.Thread(target=lambda: other.execute("COMMIT")).start()
+    assert await write
+    other.close()
+    assert [a.seq for a in await s.actions(t.id, 1)] == [1, 2]
+    await s.close()
+
+
 async def test_sqlite_checkpoints_run_beside_the_writer_and_keep_every_action(tmp_path, monkeypatch):
     """The writer never checkpoints (so no commit waits for the disk); a second connection copies
     the WAL into the database file while the server runs, and what it copies is all there."""

@@ -146,6 +146,25 @@ async def test_a_play_resent_with_its_id_is_answered_again_not_played_twice(pala
     assert nxt["moves"] == 2  # the resent play was never played again
 
 
+async def test_an_older_play_resent_with_its_id_is_answered_the_same_from_the_stored_actions(palast):
+    # Only the last answer is kept whole; an older id's answer is made again from the actions.
+    a = await palast.player("OldResender")
+    await a.open(suits=1, rules="practice", rounds=1, seats=2, private=False)
+    await a.start()
+    position = (await a.wait_for("round"))["position"]
+    answers = []
+    for i in range(4):
+        await a.send_raw(json.dumps({"type": "play", "move": hint_move(Game.from_text(position)), "id": 7000 + i}))
+        answers.append(await answer_to(a, 7000 + i))
+        assert answers[-1]["type"] == "played", answers[-1]
+        position = answers[-1]["position"]
+    for i in (0, 2, 3, 1):
+        await a.send_raw(json.dumps({"type": "play", "move": "deal", "id": 7000 + i}))
+        assert await answer_to(a, 7000 + i) == answers[i]
+    nxt = await a.play(hint_move(Game.from_text(position)))
+    assert nxt["moves"] == 5  # none was played again
+
+
 # ---------------------------------------------------------------- item 14
 async def test_kill_9_after_the_last_give_up_still_tells_the_end(tmp_path):
     proc, url = _start_server(tmp_path)

@@ -10,7 +10,8 @@ up (or a deal), plays it, and plans again; it gives up when the plan is empty (s
   moves of a planned line), whatever R is.
 
 The summary counts accepted actions, refusals, errors, the rounds finished at their tables, and
-the action→answer time (p50/p99 in ms); ``errors_by_kind`` says what each error was (refused,
+the action→answer time (p50/p99 in ms; ``steady_p50_ms``/``steady_p99_ms`` over the answers from
+a third into the run on, when everyone has connected and sat down); ``errors_by_kind`` says what each error was (refused,
 closed, timed out, turned away, with the server's reason), and ``turned_away`` counts the
 connections the server refused before the handshake for its per-address limits (HTTP 429).
 """
@@ -45,6 +46,7 @@ class Tally:
     kinds: Counter = field(default_factory=Counter)  # what each error was -> how many
     turned_away: int = 0  # connections refused before the handshake for per-address limits (429)
     turned_away_reason: str = ""
+    steady_from: int | None = None  # the answer times from here on are the steady part (a third into the run)
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -58,9 +60,13 @@ class Tally:
                 return None
             return round(t[min(len(t) - 1, int(p * len(t)))] * 1000, 2)
 
-        return {"players": self.players, "actions": self.actions, "refused": self.refused, "errors": self.errors,
-                "rounds_finished": len(self.rounds), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
-                "turned_away": self.turned_away, "errors_by_kind": dict(self.kinds.most_common(10))}
+        out = {"players": self.players, "actions": self.actions, "refused": self.refused, "errors": self.errors,
+               "rounds_finished": len(self.rounds), "p50_ms": pct(0.50), "p99_ms": pct(0.99),
+               "turned_away": self.turned_away, "errors_by_kind": dict(self.kinds.most_common(10))}
+        if self.steady_from is not None:  # after everyone had time to connect and sit down
+            t = sorted(self.times[self.steady_from:])
+            out.update(steady_answers=len(t), steady_p50_ms=pct(0.50), steady_p99_ms=pct(0.99))
+        return out
 
 
 def plain_line(text: str, width: int = 160) -> str:
@@ -264,7 +270,13 @@ async def run_bots(url: str, players: int, rate: float = 1.0, seconds: float = 6
             await asyncio.sleep(1.0)
 
     reporter = asyncio.create_task(report()) if progress is not None else None
+
+    def steady() -> None:
+        tally.steady_from = len(tally.times)
+
+    later = asyncio.get_running_loop().call_later(seconds / 3, steady)
     await asyncio.gather(*(_bot(url, f"bot-{run}-{i}", rate, deadline, tally, level, pace) for i in range(players)))
+    later.cancel()
     if reporter is not None:
         reporter.cancel()
     return tally.summary()

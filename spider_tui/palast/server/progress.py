@@ -9,6 +9,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from spider_tui.palast import messages as m
+from spider_tui.palast.server.broker import LocalBroker, as_object
 
 if TYPE_CHECKING:  # pragma: no cover
     from spider_tui.palast.server.table import LiveTable, Seat
@@ -59,6 +60,15 @@ class ProgressFeed:
         self.timer = None
         dirty, self.dirty = self.dirty, set()
         t = self.table
+        broker = t.lobby.broker
+        # In one process the events are handed to the connections here, in this turn of the loop
+        # (what ``publish`` would do a turn later, in a task for each event); a broker that sends
+        # elsewhere too (several processes) is awaited in a task as before.
+        local = isinstance(broker, LocalBroker) and type(broker).send is LocalBroker.send
         for s in t.seats:
             if s.player_id in dirty and s.game is not None:
-                t.lobby.spawn(t.publish(self.progress(s)))
+                if local:
+                    assert isinstance(broker, LocalBroker)
+                    broker.deliver(t.id, as_object(self.progress(s)))
+                else:
+                    t.lobby.spawn(t.publish(self.progress(s)))

@@ -132,9 +132,13 @@ class Outbox:
         self.lang: str | None = None  # the language of the client's reasons (``lang`` in ``hello``)
         self.framed = 0  # bytes framed since the last flush
         self.writes = 0  # writes to the socket so far (what coalescing saves shows here)
+        self.held: list[m.Message | str] | None = None  # while a sign-in's resume is read: events wait
 
     def send(self, message: m.Message | str) -> None:
         """Send one message (or the JSON text of one already made for several players)."""
+        if self.held is not None:
+            self.held.append(message)
+            return
         ws = self.ws
         if self.dropped or ws.protocol.state is not State.OPEN or ws.send_in_progress is not None:
             return
@@ -478,9 +482,15 @@ class PalastServer:
             asyncio.ensure_future(old.close(4000, "signed in again elsewhere"))
         self._sessions[player.id] = out.ws
         out.send(m.Welcome(name=player.name, token=new_token, id=req.id))
+        # Events published while the resume is read wait, so `joined` comes right after `welcome`.
+        out.held, told = [], []
         self.palast.connect(player.id, out.send)
-        for message in await self.palast.resume(player):
-            out.send(message)
+        try:
+            told = await self.palast.resume(player)
+        finally:
+            held, out.held = out.held or [], None
+            for message in [*told, *held]:
+                out.send(message)
         return player
 
 

@@ -19,13 +19,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from spider_tui.engine import Game, IllegalMove, Played
-from spider_tui.engine.cards import card_text
 from spider_tui.engine.deal import CODE_BYTES, deal_code
 
 from spider_tui.palast import messages as m
 from spider_tui.palast.commitment import commitment
 from spider_tui.palast.protocol import Refusal, play_rules
 from spider_tui.palast.server import league
+from spider_tui.palast.server.answers import Answers, played_answer
 from spider_tui.palast.server.daily import told_deal
 from spider_tui.palast.server.progress import ProgressFeed
 from spider_tui.palast.server.records import records_of_round
@@ -68,7 +68,10 @@ class Options:
     fast_seconds: float = 10 * 60
     between_seconds: float = 30  # after round_over: the next round starts at the latest
     start_wait: float = 30  # a standard table starts this long after its second player sat
-    progress_delay: float = 0.1  # progress events are coalesced over this long (≤ 1 s)
+    #: Progress events are coalesced over this long (≤ 1 s).  Each flush is one write to every
+    #: connection at the table, whatever it carries: at a four-seat table of players acting once a
+    #: second, 0.25 s makes that about 2 writes an action where 0.1 s made about 2.9 (issue 32).
+    progress_delay: float = 0.25
     #: Several processes: each says it is alive this often; one silent for 3× this is taken as
     #: gone, and its players show "offline" until they reconnect elsewhere.
     heartbeat_seconds: float = 5.0
@@ -179,8 +182,7 @@ class Seat:
     bot: bool = False  # a house bot (SPEC §13)
     stopped: bool = False  # a house bot that stopped when the people had finished the round
     acted_at: float | None = None  # the seat's last action this round (for "idle")
-    answered: dict[int, m.Played] = field(default_factory=dict)  # play id -> its answer, this round
-    answered_round: int = 0
+    answers: Answers = field(default_factory=Answers)  # play ids answered this round (SPEC §13)
 
     @property
     def state(self) -> str:
@@ -496,8 +498,8 @@ class LiveTable:
             raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
         async with s.lock:
             row = self.row
-            if msg_id is not None and s.answered_round == row.round and msg_id in s.answered:
-                return s.answered[msg_id]  # a resend (after a reconnect, say): not played again
+            if msg_id is not None and (again := await s.answers.again(self, s, msg_id)) is not None:
+                return again  # a resend (after a reconnect, say): not played again
             if s.stale and row.round_state == ROUND_PLAYING:
                 try:
                     await self.replay_seat(s)
@@ -538,18 +540,9 @@ class LiveTable:
             s.acted_at = now
             self.idle.discard(player.id)
         self.mark(s)
-        answer = m.Played(
-            move=text, position=g.view(), score=g.score, moves=g.moves, state=state,
-            turned_up=[m.TurnedUp(column=c + 1, card=card_text(card)) for c, card in played.turned_up] if played else [],
-            dealt=[card_text(c) for c in played.dealt] if played else [],
-            completed=[c + 1 for c, _suit in played.completed] if played else [],  # the wire names columns 1-10
-        )
+        answer = played_answer(text, g, state, played)
         if msg_id is not None:
-            if s.answered_round != n:
-                s.answered, s.answered_round = {}, n
-            if len(s.answered) >= ANSWERS_KEPT:
-                s.answered.pop(next(iter(s.answered)))
-            s.answered[msg_id] = answer
+            s.answers.keep(n, msg_id, s.seq, answer)
         if self.all_done():
             lobby.spawn(self.end_round(n))
         return answer
@@ -719,9 +712,6 @@ class LiveTable:
             await self.maybe_next()
         return m.Left(table=self.id)
 
-
-#: Play answers kept per seat and round, by ``id`` (SPEC §13: an id is idempotent).
-ANSWERS_KEPT = 1024
 
 
 def deal_commitment(deal: object) -> str | None:
