@@ -45,30 +45,36 @@ class ProgressFeed:
         if self.timer is None:
             self.timer = asyncio.get_running_loop().call_later(self.table.lobby.options.progress_delay, self._flush)
 
-    def flush_now(self) -> None:
-        """What is pending goes out now (the last progress goes before the round's end)."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self._flush()
+    async def flush_now(self) -> None:
+        """What is pending goes out now, in order, before the caller's next event (the last
+        progress of every seat goes before ``round_over``)."""
+        if self.timer is None:
+            return
+        self.timer.cancel()
+        for progress in self._pending():
+            await self.table.publish(progress)
 
     def stop(self) -> None:
         """The server stops: nothing more to send."""
         if self.timer is not None:
             self.timer.cancel()
 
-    def _flush(self) -> None:
+    def _pending(self) -> list[m.Progress]:
+        """The pending seats' events, as their games stand now; nothing is pending after."""
         self.timer = None
         dirty, self.dirty = self.dirty, set()
+        return [self.progress(s) for s in self.table.seats if s.player_id in dirty and s.game is not None]
+
+    def _flush(self) -> None:
         t = self.table
         broker = t.lobby.broker
         # In one process the events are handed to the connections here, in this turn of the loop
         # (what ``publish`` would do a turn later, in a task for each event); a broker that sends
         # elsewhere too (several processes) is awaited in a task as before.
         local = isinstance(broker, LocalBroker) and type(broker).send is LocalBroker.send
-        for s in t.seats:
-            if s.player_id in dirty and s.game is not None:
-                if local:
-                    assert isinstance(broker, LocalBroker)
-                    broker.deliver(t.id, as_object(self.progress(s)))
-                else:
-                    t.lobby.spawn(t.publish(self.progress(s)))
+        for progress in self._pending():
+            if local:
+                assert isinstance(broker, LocalBroker)
+                broker.deliver(t.id, as_object(progress))
+            else:
+                t.lobby.spawn(t.publish(progress))

@@ -562,7 +562,6 @@ class LiveTable:
         if row.round != n or row.round_state != ROUND_PLAYING or self.ending:
             return
         self.ending = True
-        self.feed.flush_now()  # the last progress (an "out", a last move) goes out before round_over
         last = n >= row.rounds
         for attempt in range(5):
             if lobby.cluster or attempt:  # the games as written, whichever process played them
@@ -588,6 +587,10 @@ class LiveTable:
             self.totals[r.player_id] = self.totals.get(r.player_id, 0) + r.score
         await self.reload_row()
         over = round_over(self.id, n, told_deal(self.row), results, self.totals, self.bots())
+        # Every seat's last progress goes out before round_over, also one whose last action was
+        # still being written when the round began to end (settle waited for it, and it marked
+        # its seat meanwhile).
+        await self.feed.flush_now()
         if not last:
             await self.publish(over)
             self.schedule()
@@ -595,6 +598,7 @@ class LiveTable:
         # The last round: the final ranking is written first, then round_over and table_over go
         # out back to back (nothing else in between, SPEC §13).
         table_over = await self._finish_table()
+        await self.feed.flush_now()
         await self.publish(over)
         if table_over:
             await self.publish(table_over)
