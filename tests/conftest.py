@@ -2,7 +2,8 @@
 
 The layers by cost (markers registered in pyproject.toml): ``pty`` (a real ``spider`` in a
 pseudo-terminal), ``pilot`` (Textual's Pilot and the snapshots), ``socket`` (a real server on
-127.0.0.1), ``postgres`` (the throwaway cluster). What is in none of them is ``fast``:
+127.0.0.1), ``postgres`` (the throwaway cluster), ``search`` (the solver, the prover and the fair
+bot searching deals to their end, seconds a test). What is in none of them is ``fast``:
 ``pytest -m fast`` is the fast layer (engine, store, Table, session, CLI, wire, protocol, the
 Palast's tables in-process, and the doctests). ``slow`` is another thing: long floods and
 attacks, skipped unless ``SPIDER_SLOW=1``. They are given here by folder, file and fixture (a test written
@@ -50,11 +51,19 @@ _LAYER_BY_PATH: dict[str, tuple[str, ...]] = {
     "test_pty.py": ("pty",),
     "test_pty_newcomer.py": ("pty",),
     "test_pty_wire.py": ("pty",),
+    "test_pty_typeahead.py": ("pty",),
     "test_pgcluster.py": ("postgres",),
+    # the solver, the prover and the fair bot searched to the end of deals (seconds each)
+    "test_winnable.py": ("search",),
+    "test_search.py": ("search",),
+    "test_solve_cli.py": ("search",),
+    "test_review.py": ("search",),
+    "engine/test_solve.py": ("search",),
+    "engine/test_fairbot.py": ("search",),
 }
 # Fixtures that put a test into a layer wherever it is written.
 _LAYER_BY_FIXTURE = {"pg_url": "postgres", "pg_cluster": "postgres", "snap_compare": "pilot"}
-LAYERS = ("pty", "pilot", "socket", "postgres")
+LAYERS = ("pty", "pilot", "socket", "postgres", "search")
 _TESTS = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -102,7 +111,7 @@ def left_out_line(markexpr: str, deselected: int) -> str | None:
     their reasons themselves (``-rs``), this says the rest.
 
     >>> left_out_line("fast", 900)
-    "-m 'fast' left out 900 tests of the other layers (pty, pilot, socket, postgres); plain pytest runs them all."
+    "-m 'fast' left out 900 tests of the other layers (pty, pilot, socket, postgres, search); plain pytest runs them all."
     >>> left_out_line("", 0) is None
     True
     """

@@ -15,6 +15,7 @@ still broken.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def imports_of(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
+@functools.lru_cache(maxsize=None)  # the planted copies parse again only the file that changed
+def imports_of(source: str, module: str, is_package: bool) -> tuple[tuple[int, str], ...]:
     """Every module ``source`` imports (``(line, dotted name)``), relative imports resolved
     against ``module``; ``from a import b`` gives ``a.b`` too (``b`` may be a module)."""
     out: list[tuple[int, str]] = []
@@ -57,7 +59,7 @@ def imports_of(source: str, module: str, is_package: bool) -> list[tuple[int, st
                 name = node.module or ""
             out.append((node.lineno, name))
             out += [(node.lineno, f"{name}.{alias.name}") for alias in node.names if alias.name != "*"]
-    return out
+    return tuple(out)
 
 
 def broken(root: Path = ROOT) -> list[str]:

@@ -43,7 +43,7 @@ def test_a_layer_run_says_what_it_left_out_and_every_skip_says_why():
     from tests.conftest import left_out_line
 
     said = left_out_line("fast", 12)
-    assert said is not None and "12 tests" in said and "pty, pilot, socket, postgres" in said
+    assert said is not None and "12 tests" in said and "pty, pilot, socket, postgres, search" in said
     import tomllib
 
     opts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["addopts"]
