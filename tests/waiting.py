@@ -18,10 +18,25 @@ async def until(pred: Callable[[], object], timeout: float = 30.0, *, pilot=None
     pause: Callable[[], Awaitable[object]] = (
         (lambda: pilot.pause(0.02)) if pilot is not None else (lambda: asyncio.sleep(0.01))
     )
-    while not pred():
+    while not _holds(pred, pilot is not None):
         if loop.time() > end:
+            if pilot is not None:
+                pred()  # a widget still missing says so itself (NoMatches), at the end
             raise AssertionError(f"timed out {what}")
         await pause()
+
+
+def _holds(pred: Callable[[], object], screen: bool) -> bool:
+    """``pred()``; on a screen, a widget it asks for that isn't mounted yet (a screen just pushed
+    composes a moment later, more so on a busy machine) means "not yet", not a failure."""
+    if not screen:
+        return bool(pred())
+    from textual.css.query import NoMatches
+
+    try:
+        return bool(pred())
+    except NoMatches:
+        return False
 
 
 def stop_process(proc: subprocess.Popen, timeout: float = 10.0) -> int:
