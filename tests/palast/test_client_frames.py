@@ -102,3 +102,79 @@ async def test_a_text_frame_after_the_close_frame_is_not_read():
         assert await c.next_event(timeout=10) is None  # closed: the message after the close frame never comes
         assert c.ws.close_code == 1000 and c.ws.close_reason == "bye"
         await c.close()
+
+
+async def test_a_held_connection_reads_nothing_until_unhold_then_everything_in_order():
+    """``hold`` leaves what the server sends in the socket (a bot waiting for its pace doesn't
+    wake for the others' progress); ``unhold`` reads it all before it returns, in order."""
+    sent = asyncio.Event()
+
+    async def handler(ws) -> None:
+        hello = json.loads(await ws.recv())
+        await ws.send(json.dumps({"type": "welcome", "name": hello["name"], "token": "t" * 40, "id": hello["id"]}))
+        assert json.loads(await ws.recv())["type"] == "go"
+        for i in range(3):
+            await ws.send(json.dumps(closed(i, 5)))
+        sent.set()
+        async for _ in ws:
+            pass
+
+    async with serve(handler, "127.0.0.1", 0) as server:
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        c = await PalastClient.connect(url)
+        try:
+            await c.hello("Frames", None)
+            assert c.hold()
+            await c.send_raw(json.dumps({"type": "go"}))
+            await sent.wait()
+            for _ in range(10):  # turns of the loop in which an unheld connection reads them
+                await asyncio.sleep(0)
+            assert c.queued_event() is None
+            await c.unhold()
+            got = [c.queued_event() for _ in range(3)]
+            assert [g and g["table"] for g in got] == [0, 1, 2]
+            assert c.queued_event() is None and not c.closed.is_set()
+        finally:
+            await c.close()
+
+
+async def test_requests_time_out_each_at_its_own_deadline_with_one_timer():
+    """One timer a connection: a short request sent after a long one still times out at its
+    own deadline, the long one is answered when its answer comes, and a request after that
+    times out again."""
+    import time
+
+    release = asyncio.Event()
+
+    async def handler(ws) -> None:
+        waiting: list[int] = []
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] == "hello":
+                await ws.send(json.dumps({"type": "welcome", "name": msg["name"], "token": "t" * 40, "id": msg["id"]}))
+            elif msg["type"] == "release":
+                for msg_id in waiting:
+                    await ws.send(json.dumps({"type": "tables", "tables": [], "id": msg_id}))
+            elif msg.get("page") == 1:  # the long request: answered on release
+                waiting.append(msg["id"])
+                release.set()
+            # any other request is never answered
+
+    async with serve(handler, "127.0.0.1", 0) as server:
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        c = await PalastClient.connect(url)
+        try:
+            await c.hello("Timers", None)
+            long = asyncio.ensure_future(c.request("tables", page=1, timeout=60))
+            await release.wait()
+            t0 = time.monotonic()
+            with pytest.raises(asyncio.TimeoutError):
+                await c.request("tables", page=2, timeout=0.2)
+            assert time.monotonic() - t0 >= 0.2 - 0.01  # not before its deadline
+            assert not long.done()
+            await c.send_raw(json.dumps({"type": "release"}))
+            assert (await long)["type"] == "tables"
+            with pytest.raises(asyncio.TimeoutError):
+                await c.request("tables", page=3, timeout=0.2)
+        finally:
+            await c.close()

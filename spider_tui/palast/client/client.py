@@ -29,6 +29,9 @@ import asyncio
 import itertools
 import json
 import logging
+import math
+import threading
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
@@ -42,8 +45,8 @@ from spider_tui.palast import KEY_HEADER, messages as m
 from spider_tui.palast.messages import BadMessage, Message
 
 
-#: Message types the server sends only as events, never as the answer to a request.
-EVENT_ONLY = ("progress",)
+#: Message types the server sends only as events, never as the answer to a request (docs/protocol.md).
+EVENT_ONLY = ("progress", "table")
 #: A request is written at once while less than this waits in the connection's buffer.
 WRITE_AT_ONCE = 2**15
 #: The largest message taken from a server (bytes); websockets refuses a longer one.
@@ -51,8 +54,23 @@ RECEIVE_LIMIT = 2**20
 
 log = logging.getLogger(__name__)
 
+#: The most a read takes from a socket at once (asyncio's own ``max_size`` for ``recv``).
+READ_SIZE = 2**18
 
-class Connection(ClientConnection):
+
+class _ReadBuffer(threading.local):
+    """One buffer per thread that the loop's reads fill (``Connection.get_buffer``): asyncio's
+    plain ``recv(256 KiB)`` allocates and frees 256 KiB for every read, which costs several times
+    what the read itself does (issue 32: a bot's connection is read 2–3 times an action)."""
+
+    def __init__(self) -> None:
+        self.view = memoryview(bytearray(READ_SIZE))
+
+
+_READ_BUFFER = _ReadBuffer()
+
+
+class Connection(ClientConnection, asyncio.BufferedProtocol):
     """websockets' client connection, handing each whole data message to ``deliver`` as it is
     read (text as ``str``, binary as ``bytes``) instead of queueing it for ``recv``: a whole
     text frame is cut out of the bytes here (``data_received``), a fragmented or binary message
@@ -77,6 +95,13 @@ class Connection(ClientConnection):
         self.deliver, self.lost, self._skip = deliver, lost, skip
         buffer = getattr(getattr(self.protocol, "reader", None), "buffer", None)
         self._scan = self.response is not None and isinstance(buffer, bytearray) and not buffer
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        # asyncio reads into it and calls ``buffer_updated`` at once, on this thread
+        return _READ_BUFFER.view
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(bytes(_READ_BUFFER.view[:nbytes]))
 
     def data_received(self, data: bytes) -> None:
         if not self._scan:
@@ -196,9 +221,43 @@ def _expire(fut: asyncio.Future) -> None:
         fut.set_exception(asyncio.TimeoutError())
 
 
-def _wake(fut: asyncio.Future) -> None:
-    if not fut.done():
-        fut.set_result(None)
+#: A wait for an event ends on the next tick of this many seconds after its time (``_Alarms``).
+TICK = 0.01
+
+
+class _Alarms:
+    """The ends of the waits for events (``_arrival``) on one loop, rounded up to the next
+    ``TICK``: one timer rings for every wait that ends in the same tick, instead of a timer for
+    each (issue 32: a thousand bots each wait before every action; a wait may end up to 10 ms
+    late, which a bot's pace of an action a second doesn't notice)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.ticks: dict[int, list[asyncio.Future]] = {}
+
+    def wake(self, when: float, fut: asyncio.Future) -> None:
+        """Resolve ``fut`` (with None) at the first tick at or after ``when`` unless it is done."""
+        tick = math.ceil(when / TICK)
+        waiting = self.ticks.get(tick)
+        if waiting is None:
+            waiting = self.ticks[tick] = []
+            self.loop.call_at(tick * TICK, self._ring, tick)
+        waiting.append(fut)
+
+    def _ring(self, tick: int) -> None:
+        for fut in self.ticks.pop(tick, ()):
+            if not fut.done():
+                fut.set_result(None)
+
+
+_ALARMS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Alarms]" = weakref.WeakKeyDictionary()
+
+
+def _alarms(loop: asyncio.AbstractEventLoop) -> _Alarms:
+    alarms = _ALARMS.get(loop)
+    if alarms is None:
+        alarms = _ALARMS[loop] = _Alarms(loop)
+    return alarms
 
 
 class Received(dict):
@@ -249,6 +308,8 @@ class PalastClient:
         self.token: str | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future] = {}
+        self._due: dict[int, tuple[asyncio.Future, float]] = {}  # requests waiting: their deadlines
+        self._timer: asyncio.TimerHandle | None = None  # rings at the earliest of them (``_due_in``)
         self._events: deque[Received | None] = deque()  # None: the connection closed
         self._waiters: list[asyncio.Future] = []  # next_event()s waiting for one
         self.unreadable = 0  # messages that didn't fit their definition (left out)
@@ -349,6 +410,10 @@ class PalastClient:
             if not fut.done():
                 fut.set_exception(ConnectionError("the server closed the connection"))
         self._pending.clear()
+        self._due.clear()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         self._put(None)
 
     async def send_raw(self, data: str | bytes) -> None:
@@ -367,25 +432,49 @@ class PalastClient:
 
         return await self._ask(make, check, timeout)
 
-    async def _ask(self, make: Callable[[int], dict], check: bool, timeout: float) -> Received:
+    async def _ask(self, make: Callable[[int], dict | str], check: bool, timeout: float) -> Received:
         if self.closed.is_set():
             raise ConnectionError("the connection is closed")
         msg_id = next(self._ids)
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
         self._pending[msg_id] = fut
-        text = json.dumps(make(msg_id))
+        text = make(msg_id)
+        if not isinstance(text, str):
+            text = json.dumps(text)
         ws = self.ws
         if not (isinstance(ws, Connection) and ws.send_now(text)):
             await ws.send(text)
-        timer = loop.call_later(timeout, _expire, fut)  # no task per request, nor a Timeout
+        self._due_in(loop, msg_id, fut, timeout)
         try:
             answer: Received = await fut
         finally:
-            timer.cancel()
+            self._due.pop(msg_id, None)
         if check and isinstance(answer.message, (m.Refused, m.Error)):
             raise Refused(answer)
         return answer
+
+    def _due_in(self, loop: asyncio.AbstractEventLoop, msg_id: int, fut: asyncio.Future, timeout: float) -> None:
+        """``fut`` fails with ``asyncio.TimeoutError`` unless answered within ``timeout`` s.  One
+        timer a connection, not one a request: it is set for the earliest deadline waiting, and
+        when it rings it fails what is due and is set again for the next (issue 32: a bot's
+        request each second set and cancelled a timer of its own in the loop's heap)."""
+        due = loop.time() + timeout
+        self._due[msg_id] = (fut, due)
+        if self._timer is None or due < self._timer.when():
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = loop.call_at(due, self._ring, loop)
+
+    def _ring(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._timer = None
+        now = loop.time()
+        for msg_id, (fut, due) in list(self._due.items()):
+            if due <= now:
+                del self._due[msg_id]
+                _expire(fut)
+        if self._due:
+            self._timer = loop.call_at(min(due for _, due in self._due.values()), self._ring, loop)
 
     async def hello(self, name: str, token: str | None, lang: str | None = None) -> Received:
         """Sign in (``token`` None registers ``name``); keeps the token the server returns.
@@ -420,7 +509,9 @@ class PalastClient:
     async def play(self, move: str, check: bool = False) -> Received:
         """Play ``move`` (§3 move text, ``deal``, ``joker>N``, ``undo``, ``give up``): the
         ``played`` or ``refused`` answer (raises on refusal only with ``check``)."""
-        return await self.ask(m.Play(move=move), check=check)
+        # the text as ``ask(m.Play(move=move))`` writes it, made here: the commonest request
+        return await self._ask(lambda msg_id: f'{{"type":"play","id":{msg_id},"move":{json.dumps(move)}}}',
+                               check, 30)
 
     async def league(self) -> list[dict]:
         return (await self.ask(m.AskLeague()))["players"]
@@ -460,15 +551,38 @@ class PalastClient:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         self._waiters.append(fut)
-        timer = loop.call_later(timeout, _wake, fut) if timeout is not None else None
+        if timeout is not None:
+            _alarms(loop).wake(loop.time() + timeout, fut)
         try:
             await fut
         finally:
-            if timer is not None:
-                timer.cancel()
             if fut in self._waiters:
                 self._waiters.remove(fut)
         return bool(self._events)
+
+    def hold(self) -> bool:
+        """Leave what the server sends in the socket until ``unhold`` (True; False when the
+        connection can't): a bot waiting only to keep its pace reads the others' progress, a few
+        writes a second, in one go when the wait ends instead of waking for each (issue 32)."""
+        transport = getattr(self.ws, "transport", None)
+        if transport is None or transport.is_closing() or not hasattr(transport, "pause_reading"):
+            return False
+        transport.pause_reading()
+        return True
+
+    async def unhold(self) -> None:
+        """Read again after ``hold``: what came meanwhile is read before this returns (two turns
+        of the loop: one for the socket to be polled, one for its bytes to be read)."""
+        transport = getattr(self.ws, "transport", None)
+        if transport is not None and not transport.is_closing():
+            transport.resume_reading()
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+
+    def queued_event(self) -> Received | None:
+        """The next event if one is here already, else None (None also when the connection
+        closed: ``closed`` says so); never waits."""
+        return self._events.popleft() if self._events else None
 
     async def next_event(self, timeout: float | None = None) -> Received | None:
         """The next event, or None when the connection closed; raises ``asyncio.TimeoutError``
