@@ -104,40 +104,6 @@ async def test_a_text_frame_after_the_close_frame_is_not_read():
         await c.close()
 
 
-async def test_a_held_connection_reads_nothing_until_unhold_then_everything_in_order():
-    """``hold`` leaves what the server sends in the socket (a bot waiting for its pace doesn't
-    wake for the others' progress); ``unhold`` reads it all before it returns, in order."""
-    sent = asyncio.Event()
-
-    async def handler(ws) -> None:
-        hello = json.loads(await ws.recv())
-        await ws.send(json.dumps({"type": "welcome", "name": hello["name"], "token": "t" * 40, "id": hello["id"]}))
-        assert json.loads(await ws.recv())["type"] == "go"
-        for i in range(3):
-            await ws.send(json.dumps(closed(i, 5)))
-        sent.set()
-        async for _ in ws:
-            pass
-
-    async with serve(handler, "127.0.0.1", 0) as server:
-        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
-        c = await PalastClient.connect(url)
-        try:
-            await c.hello("Frames", None)
-            assert c.hold()
-            await c.send_raw(json.dumps({"type": "go"}))
-            await sent.wait()
-            for _ in range(10):  # turns of the loop in which an unheld connection reads them
-                await asyncio.sleep(0)
-            assert c.queued_event() is None
-            await c.unhold()
-            got = [c.queued_event() for _ in range(3)]
-            assert [g and g["table"] for g in got] == [0, 1, 2]
-            assert c.queued_event() is None and not c.closed.is_set()
-        finally:
-            await c.close()
-
-
 async def test_requests_time_out_each_at_its_own_deadline_with_one_timer():
     """One timer a connection: a short request sent after a long one still times out at its
     own deadline, the long one is answered when its answer comes, and a request after that

@@ -208,17 +208,9 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
             next_at = loop.time()
             while time.monotonic() < deadline:
                 wait = deadline - time.monotonic()
-                held = False
                 if view is not None:
                     wait = min(wait, max(0.0, next_at - loop.time()))
-                    # a wait only to keep the pace: the others' progress stays in the socket
-                    # and is read in one go when it ends, before the bot acts (``hold``)
-                    held = wait > 0 and c.hold()
                 got = await c.event_within(wait)  # no exception when none comes: the usual case
-                if held:
-                    await c.unhold()
-                    if got is None:
-                        got = c.queued_event()
                 if got is None and c.closed.is_set():
                     raise ConnectionError("closed")
                 ev = got.message if got is not None else None

@@ -560,30 +560,6 @@ class PalastClient:
                 self._waiters.remove(fut)
         return bool(self._events)
 
-    def hold(self) -> bool:
-        """Leave what the server sends in the socket until ``unhold`` (True; False when the
-        connection can't): a bot waiting only to keep its pace reads the others' progress, a few
-        writes a second, in one go when the wait ends instead of waking for each (issue 32)."""
-        transport = getattr(self.ws, "transport", None)
-        if transport is None or transport.is_closing() or not hasattr(transport, "pause_reading"):
-            return False
-        transport.pause_reading()
-        return True
-
-    async def unhold(self) -> None:
-        """Read again after ``hold``: what came meanwhile is read before this returns (two turns
-        of the loop: one for the socket to be polled, one for its bytes to be read)."""
-        transport = getattr(self.ws, "transport", None)
-        if transport is not None and not transport.is_closing():
-            transport.resume_reading()
-            await asyncio.sleep(0)
-            await asyncio.sleep(0)
-
-    def queued_event(self) -> Received | None:
-        """The next event if one is here already, else None (None also when the connection
-        closed: ``closed`` says so); never waits."""
-        return self._events.popleft() if self._events else None
-
     async def next_event(self, timeout: float | None = None) -> Received | None:
         """The next event, or None when the connection closed; raises ``asyncio.TimeoutError``
         when none came within ``timeout`` seconds."""
