@@ -153,21 +153,8 @@ async def _sit(c: PalastClient, deadline: float) -> None:
         await asyncio.sleep(0.2)
 
 
-def proxy_for(url: str) -> str | bool | None:
-    """The proxy websockets would find for ``url`` in the environment (None: none), asked once
-    for all the bots instead of at every connection (it reads the environment each time);
-    True (websockets asks at each connection, and says what's wrong) when the URL can't be read."""
-    try:
-        from websockets.proxy import get_proxy
-        from websockets.uri import parse_uri
-
-        return get_proxy(parse_uri(url))
-    except Exception:  # noqa: BLE001 - each bot's connection reports it
-        return True
-
-
 async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
-               level: int = DEFAULT_LEVEL, pace: str = "fast", proxy: str | bool | None = True) -> None:
+               level: int = DEFAULT_LEVEL, pace: str = "fast") -> None:
     token = None
     loop = asyncio.get_running_loop()
     rng = random.Random(name)
@@ -182,7 +169,7 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
             # no pings of its own (1,000 bots sent 50 a second): the server pings every
             # connection, a closed one is noticed at once, and while playing a bot asks something
             # every second or so, whose timeout notices a server gone silent
-            c = await PalastClient.connect(url, events=BOT_EVENTS, proxy=proxy, ping_interval=None)
+            c = await PalastClient.connect(url, events=BOT_EVENTS, ping_interval=None)
         except InvalidStatus as e:
             status = e.response.status_code
             body = plain_line(e.response.body.decode("utf-8", "replace")) if e.response.body else ""
@@ -291,9 +278,7 @@ async def run_bots(url: str, players: int, rate: float = 1.0, seconds: float = 6
         tally.steady_from = len(tally.times)
 
     later = asyncio.get_running_loop().call_later(seconds / 3, steady)
-    proxy = proxy_for(url)
-    await asyncio.gather(*(_bot(url, f"bot-{run}-{i}", rate, deadline, tally, level, pace, proxy)
-                           for i in range(players)))
+    await asyncio.gather(*(_bot(url, f"bot-{run}-{i}", rate, deadline, tally, level, pace) for i in range(players)))
     later.cancel()
     if reporter is not None:
         reporter.cancel()
