@@ -144,3 +144,27 @@ async def test_requests_time_out_each_at_its_own_deadline_with_one_timer():
                 await c.request("tables", page=3, timeout=0.2)
         finally:
             await c.close()
+
+
+@pytest.mark.parametrize("size", [0, 125, 126, 65535, 65536, 200000])
+async def test_a_request_of_any_length_reaches_the_server_whole(size):
+    """The client writes its text frames itself (masked, RFC 6455 §5.2, 7-, 16- and 64-bit
+    lengths); a real websockets server reads them as it reads any."""
+    got: list[str] = []
+
+    async def handler(ws) -> None:
+        async for raw in ws:
+            msg = json.loads(raw)
+            got.append(raw)
+            await ws.send(json.dumps({"type": "tables", "tables": [], "id": msg["id"]}))
+
+    async with serve(handler, "127.0.0.1", 0, max_size=2**20) as server:
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        c = await PalastClient.connect(url)
+        try:
+            pad = "x" * max(0, size - len('{"type": "tables", "id": 1, "pad": ""}'))
+            answer = await c.request("tables", pad=pad + "é")
+            assert answer["type"] == "tables"
+            assert json.loads(got[0])["pad"] == pad + "é"
+        finally:
+            await c.close()

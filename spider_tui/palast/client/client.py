@@ -30,6 +30,7 @@ import itertools
 import json
 import logging
 import math
+import os
 import threading
 import weakref
 from collections import deque
@@ -38,7 +39,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame, Opcode
+from websockets.frames import Frame, Opcode, apply_mask
 from websockets.protocol import State
 
 from spider_tui.palast import KEY_HEADER, messages as m
@@ -209,11 +210,46 @@ class Connection(ClientConnection, asyncio.BufferedProtocol):
     def send_now(self, text: str) -> bool:
         """Write a text message at once, as ``send`` would (True); False (nothing written) when
         the connection is not open or its buffer is full: then ``send`` must (it waits)."""
-        if self.protocol.state is not State.OPEN or self.transport.get_write_buffer_size() >= WRITE_AT_ONCE:
+        protocol = self.protocol
+        if protocol.state is not State.OPEN or self.transport.get_write_buffer_size() >= WRITE_AT_ONCE:
             return False
-        self.protocol.send_text(text.encode())
-        self.send_data()
+        payload = text.encode()
+        if protocol.extensions or protocol.expect_continuation_frame or protocol.writes or protocol.debug:
+            protocol.send_text(payload)  # websockets' frame (compressed, after what waits, logged)
+            self.send_data()
+        else:  # the same frame websockets makes, without its Frame, its buffer and a getrandom a frame
+            self.transport.write(client_text_frame(payload))
         return True
+
+
+class _Masks(threading.local):
+    """Masking keys for a client's frames (RFC 6455 §5.3: from a strong source of entropy):
+    ``os.urandom`` 4 KiB at a time, 1,024 keys, instead of a system call for each frame."""
+
+    def __init__(self) -> None:
+        self.pool, self.at = b"", 0
+
+    def next(self) -> bytes:
+        if self.at >= len(self.pool):
+            self.pool, self.at = os.urandom(4096), 0
+        self.at += 4
+        return self.pool[self.at - 4:self.at]
+
+
+_MASKS = _Masks()
+
+
+def client_text_frame(payload: bytes) -> bytes:
+    """One whole masked text frame of ``payload`` (RFC 6455 §5.2), as websockets writes it."""
+    n = len(payload)
+    if n < 126:
+        head = bytes((0x81, 0x80 | n))
+    elif n < 2**16:
+        head = bytes((0x81, 0x80 | 126)) + n.to_bytes(2, "big")
+    else:
+        head = bytes((0x81, 0x80 | 127)) + n.to_bytes(8, "big")
+    mask = _MASKS.next()
+    return head + mask + apply_mask(payload, mask)
 
 
 def _expire(fut: asyncio.Future) -> None:
