@@ -267,17 +267,17 @@ class _Alarms:
     each (issue 32: a thousand bots each wait before every action; a wait may end up to 10 ms
     late, which a bot's pace of an action a second doesn't notice)."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
+    def __init__(self) -> None:  # (no reference to its loop: the loops' table holds them weakly)
         self.ticks: dict[int, list[asyncio.Future]] = {}
 
-    def wake(self, when: float, fut: asyncio.Future) -> None:
-        """Resolve ``fut`` (with None) at the first tick at or after ``when`` unless it is done."""
+    def wake(self, loop: asyncio.AbstractEventLoop, when: float, fut: asyncio.Future) -> None:
+        """Resolve ``fut`` (with None) at the first tick at or after ``when`` on ``loop``'s
+        clock unless it is done by then."""
         tick = math.ceil(when / TICK)
         waiting = self.ticks.get(tick)
         if waiting is None:
             waiting = self.ticks[tick] = []
-            self.loop.call_at(tick * TICK, self._ring, tick)
+            loop.call_at(tick * TICK, self._ring, tick)
         waiting.append(fut)
 
     def _ring(self, tick: int) -> None:
@@ -292,7 +292,7 @@ _ALARMS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Alarms]" = weakr
 def _alarms(loop: asyncio.AbstractEventLoop) -> _Alarms:
     alarms = _ALARMS.get(loop)
     if alarms is None:
-        alarms = _ALARMS[loop] = _Alarms(loop)
+        alarms = _ALARMS[loop] = _Alarms()
     return alarms
 
 
@@ -588,7 +588,7 @@ class PalastClient:
         fut = loop.create_future()
         self._waiters.append(fut)
         if timeout is not None:
-            _alarms(loop).wake(loop.time() + timeout, fut)
+            _alarms(loop).wake(loop, loop.time() + timeout, fut)
         try:
             await fut
         finally:
