@@ -48,6 +48,7 @@ def measure(players: int, seconds: float, rate: float, level: int) -> dict:
         try:
             args = [sys.executable, "-m", "spider_tui", "bots", "--server", server.url, "--players", str(players),
                     "--rate", str(rate), "--seconds", str(seconds), "--level", str(level), "--json", "--progress"]
+            started = time.monotonic()
             bots = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
             seen: list[tuple[float, int, float, float]] = []  # (monotonic, actions so far, bots user s, system s)
             last: list[str] = []
@@ -69,9 +70,9 @@ def measure(players: int, seconds: float, rate: float, level: int) -> dict:
 
             seated_at = [0.0]  # time.monotonic() when every bot sat at a table in play (0: never)
 
-            def watch_seats() -> None:
+            def watch_seats() -> None:  # until 5 s before the end, as bench/palast.py does
                 count = saved_actions(str(Path(tmp) / "server" / "palast.sqlite3"))
-                while bots.poll() is None and not seated_at[0]:
+                while bots.poll() is None and not seated_at[0] and time.monotonic() - started < seconds - 5:
                     if count()[1] >= 0.99 * players:  # (one may have left a finished round)
                         seated_at[0] = time.monotonic()
                     time.sleep(0.25)
