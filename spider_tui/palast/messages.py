@@ -966,6 +966,9 @@ def _reader(tp: Any) -> Callable[[Any, str], Any]:
                     pass
             return out
         return many_of
+    if isinstance(tp, type) and issubclass(tp, Part):  # what ``_load`` does for a part, without asking ``typing``
+        read_part = tp.from_json
+        return lambda value, where: read_part(value)
     return lambda value, where: _load(tp, value, where)
 
 

@@ -130,8 +130,8 @@ async def test_bots_at_a_real_server_keep_its_view_after_every_answer_without_re
 
 async def test_a_bots_connection_drops_the_others_progress_but_gets_its_round_and_answers(palast):
     """The bots read only ``round``, ``round_over`` and ``table_over`` events (BOT_EVENTS): the
-    others' progress is dropped unread (Cid, an ordinary client at the same table, gets it);
-    answers always come through."""
+    others' progress and the ``table`` events are dropped unread (Cid, an ordinary client at the
+    same table, gets them); answers always come through."""
     from spider_tui.palast.client.bots import BOT_EVENTS
     from spider_tui.palast.client.client import PalastClient
     from tests.waiting import until
@@ -159,6 +159,7 @@ async def test_a_bots_connection_drops_the_others_progress_but_gets_its_round_an
         await c.play("give up")
     await bo.wait_for("round_over")
     assert not any(m["type"] == "progress" for m in bo.received)  # on the wire, never read
+    assert not any(m["type"] == "table" for m in bo.received)  # Cid sat down after Bo: nor the table
 
 
 async def test_a_bot_that_already_sits_stops_looking_by_the_code_not_the_words():

@@ -102,3 +102,69 @@ async def test_a_text_frame_after_the_close_frame_is_not_read():
         assert await c.next_event(timeout=10) is None  # closed: the message after the close frame never comes
         assert c.ws.close_code == 1000 and c.ws.close_reason == "bye"
         await c.close()
+
+
+async def test_requests_time_out_each_at_its_own_deadline_with_one_timer():
+    """One timer a connection: a short request sent after a long one still times out at its
+    own deadline, the long one is answered when its answer comes, and a request after that
+    times out again."""
+    import time
+
+    release = asyncio.Event()
+
+    async def handler(ws) -> None:
+        waiting: list[int] = []
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] == "hello":
+                await ws.send(json.dumps({"type": "welcome", "name": msg["name"], "token": "t" * 40, "id": msg["id"]}))
+            elif msg["type"] == "release":
+                for msg_id in waiting:
+                    await ws.send(json.dumps({"type": "tables", "tables": [], "id": msg_id}))
+            elif msg.get("page") == 1:  # the long request: answered on release
+                waiting.append(msg["id"])
+                release.set()
+            # any other request is never answered
+
+    async with serve(handler, "127.0.0.1", 0) as server:
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        c = await PalastClient.connect(url)
+        try:
+            await c.hello("Timers", None)
+            long = asyncio.ensure_future(c.request("tables", page=1, timeout=60))
+            await release.wait()
+            t0 = time.monotonic()
+            with pytest.raises(asyncio.TimeoutError):
+                await c.request("tables", page=2, timeout=0.2)
+            assert time.monotonic() - t0 >= 0.2 - 0.01  # not before its deadline
+            assert not long.done()
+            await c.send_raw(json.dumps({"type": "release"}))
+            assert (await long)["type"] == "tables"
+            with pytest.raises(asyncio.TimeoutError):
+                await c.request("tables", page=3, timeout=0.2)
+        finally:
+            await c.close()
+
+
+@pytest.mark.parametrize("size", [0, 125, 126, 65535, 65536, 200000])
+async def test_a_request_of_any_length_reaches_the_server_whole(size):
+    """The client writes its text frames itself (masked, RFC 6455 §5.2, 7-, 16- and 64-bit
+    lengths); a real websockets server reads them as it reads any."""
+    got: list[str] = []
+
+    async def handler(ws) -> None:
+        async for raw in ws:
+            msg = json.loads(raw)
+            got.append(raw)
+            await ws.send(json.dumps({"type": "tables", "tables": [], "id": msg["id"]}))
+
+    async with serve(handler, "127.0.0.1", 0, max_size=2**20) as server:
+        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        c = await PalastClient.connect(url)
+        try:
+            pad = "x" * max(0, size - len('{"type": "tables", "id": 1, "pad": ""}'))
+            answer = await c.request("tables", pad=pad + "é")
+            assert answer["type"] == "tables"
+            assert json.loads(got[0])["pad"] == pad + "é"
+        finally:
+            await c.close()

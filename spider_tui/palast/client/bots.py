@@ -166,7 +166,10 @@ async def _bot(url: str, name: str, rate: float, deadline: float, tally: Tally,
 
     while time.monotonic() < deadline:
         try:
-            c = await PalastClient.connect(url, events=BOT_EVENTS)
+            # no pings of its own (1,000 bots sent 50 a second): the server pings every
+            # connection, a closed one is noticed at once, and while playing a bot asks something
+            # every second or so, whose timeout notices a server gone silent
+            c = await PalastClient.connect(url, events=BOT_EVENTS, ping_interval=None)
         except InvalidStatus as e:
             status = e.response.status_code
             body = plain_line(e.response.body.decode("utf-8", "replace")) if e.response.body else ""

@@ -29,21 +29,25 @@ import asyncio
 import itertools
 import json
 import logging
+import math
+import os
+import threading
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Collection
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame, Opcode
+from websockets.frames import Frame, Opcode, apply_mask
 from websockets.protocol import State
 
 from spider_tui.palast import KEY_HEADER, messages as m
 from spider_tui.palast.messages import BadMessage, Message
 
 
-#: Message types the server sends only as events, never as the answer to a request.
-EVENT_ONLY = ("progress",)
+#: Message types the server sends only as events, never as the answer to a request (docs/protocol.md).
+EVENT_ONLY = ("progress", "table")
 #: A request is written at once while less than this waits in the connection's buffer.
 WRITE_AT_ONCE = 2**15
 #: The largest message taken from a server (bytes); websockets refuses a longer one.
@@ -51,8 +55,23 @@ RECEIVE_LIMIT = 2**20
 
 log = logging.getLogger(__name__)
 
+#: The most a read takes from a socket at once (asyncio's own ``max_size`` for ``recv``).
+READ_SIZE = 2**18
 
-class Connection(ClientConnection):
+
+class _ReadBuffer(threading.local):
+    """One buffer per thread that the loop's reads fill (``Connection.get_buffer``): asyncio's
+    plain ``recv(256 KiB)`` allocates and frees 256 KiB for every read, which costs several times
+    what the read itself does (issue 32: a bot's connection is read 2–3 times an action)."""
+
+    def __init__(self) -> None:
+        self.view = memoryview(bytearray(READ_SIZE))
+
+
+_READ_BUFFER = _ReadBuffer()
+
+
+class Connection(ClientConnection, asyncio.BufferedProtocol):
     """websockets' client connection, handing each whole data message to ``deliver`` as it is
     read (text as ``str``, binary as ``bytes``) instead of queueing it for ``recv``: a whole
     text frame is cut out of the bytes here (``data_received``), a fragmented or binary message
@@ -77,6 +96,13 @@ class Connection(ClientConnection):
         self.deliver, self.lost, self._skip = deliver, lost, skip
         buffer = getattr(getattr(self.protocol, "reader", None), "buffer", None)
         self._scan = self.response is not None and isinstance(buffer, bytearray) and not buffer
+
+    def get_buffer(self, sizehint: int) -> memoryview:
+        # asyncio reads into it and calls ``buffer_updated`` at once, on this thread
+        return _READ_BUFFER.view
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(bytes(_READ_BUFFER.view[:nbytes]))
 
     def data_received(self, data: bytes) -> None:
         if not self._scan:
@@ -184,11 +210,46 @@ class Connection(ClientConnection):
     def send_now(self, text: str) -> bool:
         """Write a text message at once, as ``send`` would (True); False (nothing written) when
         the connection is not open or its buffer is full: then ``send`` must (it waits)."""
-        if self.protocol.state is not State.OPEN or self.transport.get_write_buffer_size() >= WRITE_AT_ONCE:
+        protocol = self.protocol
+        if protocol.state is not State.OPEN or self.transport.get_write_buffer_size() >= WRITE_AT_ONCE:
             return False
-        self.protocol.send_text(text.encode())
-        self.send_data()
+        payload = text.encode()
+        if protocol.extensions or protocol.expect_continuation_frame or protocol.writes or protocol.debug:
+            protocol.send_text(payload)  # websockets' frame (compressed, after what waits, logged)
+            self.send_data()
+        else:  # the same frame websockets makes, without its Frame, its buffer and a getrandom a frame
+            self.transport.write(client_text_frame(payload))
         return True
+
+
+class _Masks(threading.local):
+    """Masking keys for a client's frames (RFC 6455 §5.3: from a strong source of entropy):
+    ``os.urandom`` 4 KiB at a time, 1,024 keys, instead of a system call for each frame."""
+
+    def __init__(self) -> None:
+        self.pool, self.at = b"", 0
+
+    def next(self) -> bytes:
+        if self.at >= len(self.pool):
+            self.pool, self.at = os.urandom(4096), 0
+        self.at += 4
+        return self.pool[self.at - 4:self.at]
+
+
+_MASKS = _Masks()
+
+
+def client_text_frame(payload: bytes) -> bytes:
+    """One whole masked text frame of ``payload`` (RFC 6455 §5.2), as websockets writes it."""
+    n = len(payload)
+    if n < 126:
+        head = bytes((0x81, 0x80 | n))
+    elif n < 2**16:
+        head = bytes((0x81, 0x80 | 126)) + n.to_bytes(2, "big")
+    else:
+        head = bytes((0x81, 0x80 | 127)) + n.to_bytes(8, "big")
+    mask = _MASKS.next()
+    return head + mask + apply_mask(payload, mask)
 
 
 def _expire(fut: asyncio.Future) -> None:
@@ -196,9 +257,43 @@ def _expire(fut: asyncio.Future) -> None:
         fut.set_exception(asyncio.TimeoutError())
 
 
-def _wake(fut: asyncio.Future) -> None:
-    if not fut.done():
-        fut.set_result(None)
+#: A wait for an event ends on the next tick of this many seconds after its time (``_Alarms``).
+TICK = 0.01
+
+
+class _Alarms:
+    """The ends of the waits for events (``_arrival``) on one loop, rounded up to the next
+    ``TICK``: one timer rings for every wait that ends in the same tick, instead of a timer for
+    each (issue 32: a thousand bots each wait before every action; a wait may end up to 10 ms
+    late, which a bot's pace of an action a second doesn't notice)."""
+
+    def __init__(self) -> None:  # (no reference to its loop: the loops' table holds them weakly)
+        self.ticks: dict[int, list[asyncio.Future]] = {}
+
+    def wake(self, loop: asyncio.AbstractEventLoop, when: float, fut: asyncio.Future) -> None:
+        """Resolve ``fut`` (with None) at the first tick at or after ``when`` on ``loop``'s
+        clock unless it is done by then."""
+        tick = math.ceil(when / TICK)
+        waiting = self.ticks.get(tick)
+        if waiting is None:
+            waiting = self.ticks[tick] = []
+            loop.call_at(tick * TICK, self._ring, tick)
+        waiting.append(fut)
+
+    def _ring(self, tick: int) -> None:
+        for fut in self.ticks.pop(tick, ()):
+            if not fut.done():
+                fut.set_result(None)
+
+
+_ALARMS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Alarms]" = weakref.WeakKeyDictionary()
+
+
+def _alarms(loop: asyncio.AbstractEventLoop) -> _Alarms:
+    alarms = _ALARMS.get(loop)
+    if alarms is None:
+        alarms = _ALARMS[loop] = _Alarms()
+    return alarms
 
 
 class Received(dict):
@@ -249,6 +344,8 @@ class PalastClient:
         self.token: str | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future] = {}
+        self._due: dict[int, tuple[asyncio.Future, float]] = {}  # requests waiting: their deadlines
+        self._timer: asyncio.TimerHandle | None = None  # rings at the earliest of them (``_due_in``)
         self._events: deque[Received | None] = deque()  # None: the connection closed
         self._waiters: list[asyncio.Future] = []  # next_event()s waiting for one
         self.unreadable = 0  # messages that didn't fit their definition (left out)
@@ -349,6 +446,10 @@ class PalastClient:
             if not fut.done():
                 fut.set_exception(ConnectionError("the server closed the connection"))
         self._pending.clear()
+        self._due.clear()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         self._put(None)
 
     async def send_raw(self, data: str | bytes) -> None:
@@ -367,25 +468,49 @@ class PalastClient:
 
         return await self._ask(make, check, timeout)
 
-    async def _ask(self, make: Callable[[int], dict], check: bool, timeout: float) -> Received:
+    async def _ask(self, make: Callable[[int], dict | str], check: bool, timeout: float) -> Received:
         if self.closed.is_set():
             raise ConnectionError("the connection is closed")
         msg_id = next(self._ids)
         loop = asyncio.get_running_loop()
         fut: asyncio.Future = loop.create_future()
         self._pending[msg_id] = fut
-        text = json.dumps(make(msg_id))
+        text = make(msg_id)
+        if not isinstance(text, str):
+            text = json.dumps(text)
         ws = self.ws
         if not (isinstance(ws, Connection) and ws.send_now(text)):
             await ws.send(text)
-        timer = loop.call_later(timeout, _expire, fut)  # no task per request, nor a Timeout
+        self._due_in(loop, msg_id, fut, timeout)
         try:
             answer: Received = await fut
         finally:
-            timer.cancel()
+            self._due.pop(msg_id, None)
         if check and isinstance(answer.message, (m.Refused, m.Error)):
             raise Refused(answer)
         return answer
+
+    def _due_in(self, loop: asyncio.AbstractEventLoop, msg_id: int, fut: asyncio.Future, timeout: float) -> None:
+        """``fut`` fails with ``asyncio.TimeoutError`` unless answered within ``timeout`` s.  One
+        timer a connection, not one a request: it is set for the earliest deadline waiting, and
+        when it rings it fails what is due and is set again for the next (issue 32: a bot's
+        request each second set and cancelled a timer of its own in the loop's heap)."""
+        due = loop.time() + timeout
+        self._due[msg_id] = (fut, due)
+        if self._timer is None or due < self._timer.when():
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = loop.call_at(due, self._ring, loop)
+
+    def _ring(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._timer = None
+        now = loop.time()
+        for msg_id, (fut, due) in list(self._due.items()):
+            if due <= now:
+                del self._due[msg_id]
+                _expire(fut)
+        if self._due:
+            self._timer = loop.call_at(min(due for _, due in self._due.values()), self._ring, loop)
 
     async def hello(self, name: str, token: str | None, lang: str | None = None) -> Received:
         """Sign in (``token`` None registers ``name``); keeps the token the server returns.
@@ -420,7 +545,9 @@ class PalastClient:
     async def play(self, move: str, check: bool = False) -> Received:
         """Play ``move`` (§3 move text, ``deal``, ``joker>N``, ``undo``, ``give up``): the
         ``played`` or ``refused`` answer (raises on refusal only with ``check``)."""
-        return await self.ask(m.Play(move=move), check=check)
+        # the text as ``ask(m.Play(move=move))`` writes it, made here: the commonest request
+        return await self._ask(lambda msg_id: f'{{"type":"play","id":{msg_id},"move":{json.dumps(move)}}}',
+                               check, 30)
 
     async def league(self) -> list[dict]:
         return (await self.ask(m.AskLeague()))["players"]
@@ -460,12 +587,11 @@ class PalastClient:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         self._waiters.append(fut)
-        timer = loop.call_later(timeout, _wake, fut) if timeout is not None else None
+        if timeout is not None:
+            _alarms(loop).wake(loop, loop.time() + timeout, fut)
         try:
             await fut
         finally:
-            if timer is not None:
-                timer.cancel()
             if fut in self._waiters:
                 self._waiters.remove(fut)
         return bool(self._events)
