@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from spider_tui.commands import keys_text
 from spider_tui.engine import DEAL, Deal, Game, IllegalMove, Move, Played
@@ -63,8 +63,7 @@ class Selection:
     chosen: bool = True
 
 
-@dataclass(frozen=True)
-class Can:
+class Can(NamedTuple):
     """``Table.can``'s answer: may the screen offer an action now?  Yes; or no, with the reason a
     player reads when the key is pressed anyway ("" for a key that is simply not offered);
     ``dimmed``: a no the footer still shows, greyed (the action comes back in this round)."""
