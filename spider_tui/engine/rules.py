@@ -22,8 +22,9 @@ a rules *name* is the canonical text form that ``rules:`` in the position notati
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from typing import NamedTuple
+
+from spider_tui.engine.frozen import Frozen
 
 #: The games: classic two-deck Spider and its one-deck relatives.
 SPIDER, SPIDERETTE, SIMPLE_SIMON = "spider", "spiderette", "simple-simon"
@@ -81,7 +82,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
 _OPTION_TOKENS = tuple((o.word, o.field) for o in RULE_OPTIONS)
 
 
-class Rules:
+class Rules(Frozen):
     """Rule options.  Every option off = classic Spider.
 
     - ``variant``: ``"spider"`` (104 cards, 10 columns), ``"spiderette"`` (52 cards,
@@ -99,8 +100,8 @@ class Rules:
     - ``timed`` / ``fast``: a countdown (``countdown`` seconds); the UI runs the clock.
     - ``practice``: the round is not recorded in the stats.
 
-    Frozen.  (A plain class with slots: as a frozen dataclass with slots it took ~3 ms to make
-    at every start, SPEC §11.)
+    Frozen (``engine/frozen.py``: as a frozen dataclass with slots it took ~3 ms to make at
+    every start, SPEC §11).
     """
 
     __slots__ = ("variant", "relaxed", "open", "undo_off", "scorpion", "face_up", "joker", "scoring",
@@ -133,29 +134,6 @@ class Rules:
                                               scoring, timed, fast, practice)):
             put(self, name, v)
 
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple:
-        return Rules, self._fields()
-
-    def __repr__(self) -> str:
-        return f"Rules({', '.join(f'{n}={v!r}' for n, v in zip(self.__slots__, self._fields()))})"
-
     # ------------------------------------------------------------------ text
     @property
     def name(self) -> str:
@@ -171,7 +149,7 @@ class Rules:
 
     def with_options(self, **options: object) -> "Rules":
         """A copy with some options changed: ``CLASSIC.with_options(joker=True)``."""
-        return Rules(**{**dict(zip(self.__slots__, self._fields())), **options})  # type: ignore[arg-type]  # checked there
+        return self.replace(**options)  # checked by Rules()
 
     # ------------------------------------------------------------------ facts
     @property

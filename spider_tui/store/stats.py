@@ -28,13 +28,13 @@ What counts (SPEC §7)
 from __future__ import annotations
 
 import math
-from dataclasses import FrozenInstanceError
 from datetime import date, datetime
 from typing import Any, NamedTuple, TypeGuard
 
 from spider_tui.store.daily import all_won_dates, coerce_date, mark_won
 from spider_tui.store.savefile import is_int as _is_int
 from spider_tui.engine.cards import SUIT_COUNTS
+from spider_tui.engine.frozen import Frozen
 from spider_tui.store.savefile import DEFAULT_SETTINGS, SUIT_KEYS
 
 CLASSIC = "classic"
@@ -54,7 +54,7 @@ def _valid_rules_name(value: Any) -> bool:
 # Results
 
 
-class RoundResult:
+class RoundResult(Frozen):
     """One finished round, as the stats see it.
 
     ``daily`` is the daily challenge's date, ``None`` for other rounds. ``practice`` rounds
@@ -89,29 +89,6 @@ class RoundResult:
         put = object.__setattr__
         for name, value in zip(self.__slots__, (suits, won, moves, seconds, rules, daily, practice)):
             put(self, name, value)
-
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple:
-        return RoundResult, self._fields()
-
-    def __repr__(self) -> str:
-        return f"RoundResult({', '.join(f'{n}={v!r}' for n, v in zip(self.__slots__, self._fields()))})"
 
 
 def _table(data: dict[str, Any], rules: str, suits: int) -> dict[str, Any]:
