@@ -15,25 +15,31 @@ written, and drops it with the next action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from spider_tui.engine import Game
+from spider_tui.engine.frozen import Frozen
 from spider_tui.engine.moves import Played
 from spider_tui.engine.scoring import JOIN_POINTS, REVEAL_POINTS, RUN_POINTS, UNDO_POINTS, win_bonus
 
 
-@dataclass(frozen=True)
-class Earned:
+class Earned(Frozen):
     """Points shown at one place: ``where`` is ``card`` (the card turned up: ``column`` and
     ``index`` of the card), ``join`` (the group's lead card on its new column), ``run`` (the run
     slot ``slot``) or ``bar`` (beside the score)."""
 
+    __slots__ = ("where", "points", "column", "index", "slot", "note")
     where: str
     points: int
-    column: int | None = None  # 0-based
-    index: int | None = None  # the card's index in its column
-    slot: int | None = None
-    note: str = ""
+    column: int | None  # 0-based
+    index: int | None  # the card's index in its column
+    slot: int | None
+    note: str
+
+    def __init__(self, where: str, points: int, column: int | None = None, index: int | None = None,
+                 slot: int | None = None, note: str = "") -> None:
+        put = object.__setattr__
+        for name, value in zip(self.__slots__, (where, points, column, index, slot, note)):
+            put(self, name, value)
 
     @property
     def text(self) -> str:

@@ -31,6 +31,7 @@ NOT_AT_START = {
     "spider_tui.ui.palast": "the Palast's screens",
     "spider_tui.palast.client": "the Palast's client",
     "spider_tui.palast.server": "the Palast's server (a child process)",
+    "spider_tui.palast.embedded": "the Palast on this computer: when the Palast is opened",
     "secrets": "the embedded Palast's key and a record file's name",
 }
 

@@ -1,4 +1,4 @@
-"""Rules: a frozen dataclass of combinable rule options, and named presets (SPEC §10).
+"""Rules: a frozen class of combinable rule options, and named presets (SPEC §10).
 
 Classic Spider (SPEC §1) is ``Rules()``.  Options combine freely, as at the Spider Palast;
 a rules *name* is the canonical text form that ``rules:`` in the position notation and
@@ -22,8 +22,9 @@ a rules *name* is the canonical text form that ``rules:`` in the position notati
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
+
+from spider_tui.engine.frozen import Frozen
 
 #: The games: classic two-deck Spider and its one-deck relatives.
 SPIDER, SPIDERETTE, SIMPLE_SIMON = "spider", "spiderette", "simple-simon"
@@ -81,8 +82,7 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
 _OPTION_TOKENS = tuple((o.word, o.field) for o in RULE_OPTIONS)
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(Frozen):
     """Rule options.  Every option off = classic Spider.
 
     - ``variant``: ``"spider"`` (104 cards, 10 columns), ``"spiderette"`` (52 cards,
@@ -99,28 +99,40 @@ class Rules:
     - ``scoring``: the Palast score (``Game.score``).
     - ``timed`` / ``fast``: a countdown (``countdown`` seconds); the UI runs the clock.
     - ``practice``: the round is not recorded in the stats.
+
+    Frozen (``engine/frozen.py``: as a frozen dataclass with slots it took ~3 ms to make at
+    every start, SPEC §11).
     """
 
-    variant: str = SPIDER
-    relaxed: bool = False
-    open: bool = False
-    undo_off: bool = False
-    scorpion: bool = False
-    face_up: bool = False
-    joker: bool = False
-    scoring: bool = False
-    timed: bool = False
-    fast: bool = False
-    practice: bool = False
+    __slots__ = ("variant", "relaxed", "open", "undo_off", "scorpion", "face_up", "joker", "scoring",
+                 "timed", "fast", "practice")
+    variant: str
+    relaxed: bool
+    open: bool
+    undo_off: bool
+    scorpion: bool
+    face_up: bool
+    joker: bool
+    scoring: bool
+    timed: bool
+    fast: bool
+    practice: bool
 
-    def __post_init__(self) -> None:
-        if self.variant not in _LAYOUT:
-            raise ValueError(f"unknown game {self.variant!r} (known: {', '.join(VARIANTS)})")
-        for f in fields(self):
-            if f.name != "variant" and not isinstance(getattr(self, f.name), bool):
-                raise ValueError(f"rule option {f.name} must be True or False")
-        if self.fast and not self.timed:
-            object.__setattr__(self, "timed", True)  # Fast is a timed round with a shorter clock
+    def __init__(self, variant: str = SPIDER, relaxed: bool = False, open: bool = False, undo_off: bool = False,
+                 scorpion: bool = False, face_up: bool = False, joker: bool = False, scoring: bool = False,
+                 timed: bool = False, fast: bool = False, practice: bool = False) -> None:
+        if variant not in _LAYOUT:
+            raise ValueError(f"unknown game {variant!r} (known: {', '.join(VARIANTS)})")
+        values = (relaxed, open, undo_off, scorpion, face_up, joker, scoring, timed, fast, practice)
+        for name, value in zip(self.__slots__[1:], values):
+            if not isinstance(value, bool):
+                raise ValueError(f"rule option {name} must be True or False")
+        if fast:
+            timed = True  # Fast is a timed round with a shorter clock
+        put = object.__setattr__
+        for name, v in zip(self.__slots__, (variant, relaxed, open, undo_off, scorpion, face_up, joker,
+                                              scoring, timed, fast, practice)):
+            put(self, name, v)
 
     # ------------------------------------------------------------------ text
     @property
@@ -137,7 +149,7 @@ class Rules:
 
     def with_options(self, **options: object) -> "Rules":
         """A copy with some options changed: ``CLASSIC.with_options(joker=True)``."""
-        return replace(self, **options)  # type: ignore[arg-type]  # checked by the dataclass
+        return self.replace(**options)  # checked by Rules()
 
     # ------------------------------------------------------------------ facts
     @property

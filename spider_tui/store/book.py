@@ -14,7 +14,6 @@ the UI thread with what the writer reported, and answers with the line to show, 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -67,7 +66,7 @@ class SaveBook:
         reads as classic here and stays in the file."""
         settings = get_settings(self.data)
         if playable_rules(settings.rules) != settings.rules:
-            settings = dataclasses.replace(settings, rules="classic")
+            settings = settings._replace(rules="classic")
         return settings
 
     def reload(self) -> tuple[Data, str | None]:

@@ -28,13 +28,13 @@ What counts (SPEC §7)
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, fields
 from datetime import date, datetime
-from typing import Any, TypeGuard
+from typing import Any, NamedTuple, TypeGuard
 
 from spider_tui.store.daily import all_won_dates, coerce_date, mark_won
 from spider_tui.store.savefile import is_int as _is_int
 from spider_tui.engine.cards import SUIT_COUNTS
+from spider_tui.engine.frozen import Frozen
 from spider_tui.store.savefile import DEFAULT_SETTINGS, SUIT_KEYS
 
 CLASSIC = "classic"
@@ -54,35 +54,41 @@ def _valid_rules_name(value: Any) -> bool:
 # Results
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(Frozen):
     """One finished round, as the stats see it.
 
     ``daily`` is the daily challenge's date, ``None`` for other rounds. ``practice`` rounds
-    (``--position``) are never recorded. Raises ``ValueError`` on impossible values.
+    (``--position``) are never recorded. Raises ``ValueError`` on impossible values.  Frozen.
+    (A plain class, as are ``Settings`` and ``RoundState`` named tuples: the three as frozen
+    dataclasses took ~5 ms to make at every start, SPEC §11.)
     """
 
+    __slots__ = ("suits", "won", "moves", "seconds", "rules", "daily", "practice")
     suits: int
     won: bool
     moves: int
     seconds: float
-    rules: str = CLASSIC
-    daily: date | None = None
-    practice: bool = False
+    rules: str
+    daily: date | None
+    practice: bool
 
-    def __post_init__(self) -> None:
-        if self.suits not in SUIT_COUNTS or not _is_int(self.suits):
-            raise ValueError(f"suits must be 1, 2 or 4, not {self.suits!r}")
-        if not isinstance(self.won, bool):
-            raise ValueError(f"won must be True or False, not {self.won!r}")
-        if not _is_int(self.moves) or self.moves < 0:
-            raise ValueError(f"moves must be a whole number >= 0, not {self.moves!r}")
-        if not _is_number(self.seconds) or self.seconds < 0:
-            raise ValueError(f"seconds must be a finite number >= 0, not {self.seconds!r}")
-        if not _valid_rules_name(self.rules):
-            raise ValueError(f"rules must be a preset name, not {self.rules!r}")
-        if self.daily is not None and (not isinstance(self.daily, date) or isinstance(self.daily, datetime)):
-            raise ValueError(f"daily must be a date or None, not {self.daily!r}")
+    def __init__(self, suits: int, won: bool, moves: int, seconds: float, rules: str = CLASSIC,
+                 daily: date | None = None, practice: bool = False) -> None:
+        if suits not in SUIT_COUNTS or not _is_int(suits):
+            raise ValueError(f"suits must be 1, 2 or 4, not {suits!r}")
+        if not isinstance(won, bool):
+            raise ValueError(f"won must be True or False, not {won!r}")
+        if not _is_int(moves) or moves < 0:
+            raise ValueError(f"moves must be a whole number >= 0, not {moves!r}")
+        if not _is_number(seconds) or seconds < 0:
+            raise ValueError(f"seconds must be a finite number >= 0, not {seconds!r}")
+        if not _valid_rules_name(rules):
+            raise ValueError(f"rules must be a preset name, not {rules!r}")
+        if daily is not None and (not isinstance(daily, date) or isinstance(daily, datetime)):
+            raise ValueError(f"daily must be a date or None, not {daily!r}")
+        put = object.__setattr__
+        for name, value in zip(self.__slots__, (suits, won, moves, seconds, rules, daily, practice)):
+            put(self, name, value)
 
 
 def _table(data: dict[str, Any], rules: str, suits: int) -> dict[str, Any]:
@@ -183,8 +189,7 @@ def stats_rules(data: dict[str, Any]) -> list[str]:
 # Settings
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """The player's settings (``[settings]``), each with its default."""
 
     suits: int = DEFAULT_SETTINGS["suits"]
@@ -195,7 +200,7 @@ class Settings:
     language: str = DEFAULT_SETTINGS["language"]  # "de" | "en" chosen on the start screen; "": the locale's (SPEC §17)
 
 
-SETTING_NAMES = tuple(f.name for f in fields(Settings))
+SETTING_NAMES = Settings._fields
 LANGUAGE_VALUES = ("", "en", "de")  # the language setting: none chosen (the locale's), English, German
 
 
@@ -235,8 +240,7 @@ def set_setting(data: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
 # The unfinished round
 
 
-@dataclass(frozen=True)
-class RoundState:
+class RoundState(NamedTuple):
     """The unfinished round kept for Continue (``[round]``): its position text, not its history.
 
     ``deal`` is ``None`` for a position that is not a numbered deal; ``daily`` is the daily
@@ -267,7 +271,7 @@ ACTIONS_LIMIT = 256 * 1024
 def save_round(data: dict[str, Any], state: RoundState) -> dict[str, Any]:
     """Store ``state`` as ``[round]``, replacing any earlier round whole (its keys described that
     round, so none are carried over). ``None`` values are left out. Returns ``data``."""
-    values = asdict(state)
+    values = state._asdict()
     table: dict[str, Any] = {}
     for name in _ROUND_ORDER:
         value = values[name]

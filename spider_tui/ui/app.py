@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Callable
 from textual import events, on
 
 from spider_tui.i18n import choose, set_language
-from spider_tui.palast.embedded import EmbeddedPalast
 from spider_tui.safe_text import visible
 from spider_tui.store import SaveError, SaveFile
 from spider_tui.store import today as real_today
@@ -35,6 +34,7 @@ from spider_tui.ui.terminal_app import TerminalApp
 from spider_tui.ui_launch import Launch
 
 if TYPE_CHECKING:
+    from spider_tui.palast.embedded import EmbeddedPalast
     from spider_tui.records import Record
     from spider_tui.store.records import RecordStore
     from spider_tui.ui.screens.start_screen import StartScreen
@@ -56,7 +56,7 @@ class SpiderApp(RecordsNav, RoundStarts, TerminalApp):
         self.book = SaveBook(save, on_written=self._written_elsewhere)
         # The language (SPEC §17): --lang, else the one chosen on the start screen, else the locale.
         set_language(choose(self.launch.lang, self.book.settings.language or None))
-        self.here = EmbeddedPalast(self.book.save.path.parent)  # the Palast on this computer, when asked for
+        self._here: EmbeddedPalast | None = None  # the Palast on this computer, when asked for
         self._ascii_forced = self.launch.ascii  # --ascii, or a terminal that needs it
         self.look = self.make_look()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -82,6 +82,16 @@ class SpiderApp(RecordsNav, RoundStarts, TerminalApp):
 
             self._records = RecordStore(self.book.save.path.parent)
         return self._records
+
+    @property
+    def here(self) -> EmbeddedPalast:
+        """The Palast on this computer (SPEC §13), made on first use (the first frame doesn't
+        need it: SPEC §11's start)."""
+        if self._here is None:
+            from spider_tui.palast.embedded import EmbeddedPalast
+
+            self._here = EmbeddedPalast(self.book.save.path.parent)
+        return self._here
 
     @property
     def table(self) -> Table | None:
@@ -295,5 +305,6 @@ class SpiderApp(RecordsNav, RoundStarts, TerminalApp):
         longer, after the terminal is restored)."""
         self.store_round()
         self.book.flush(timeout=2.0)
-        self.here.stop(wait=False)  # the embedded Palast stops with the app
+        if self._here is not None:
+            self._here.stop(wait=False)  # the embedded Palast stops with the app
 

@@ -10,7 +10,7 @@ click lands on the card that is drawn there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -37,8 +37,7 @@ _TO_ASCII = str.maketrans({**{u: a for u, a in zip(UNICODE_SUITS, ASCII_SUITS)},
                            **{UNICODE_MARKS[k]: ASCII_MARKS[k] for k in UNICODE_MARKS}, "…": "..."})
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(NamedTuple):
     """How cards are drawn: glyphs and colours.  Every glyph the table draws is here, with its
     ASCII form (``--ascii``, the Linux console, a non-UTF-8 locale)."""
 
@@ -74,13 +73,15 @@ class Look:
 
 
 
-@dataclass
 class ColumnPicture:
     """One column drawn: its text, and what each of its rows shows."""
 
-    text: Text
-    rows: list[int | None] = field(default_factory=list)  # card index per row, None = no card
-    more_rows: tuple[int, ...] = ()  # rows of the "⋮ n more" line (a click shows the whole column)
+    __slots__ = ("text", "rows", "more_rows")
+
+    def __init__(self, text: Text, rows: list[int | None] | None = None, more_rows: tuple[int, ...] = ()) -> None:
+        self.text = text
+        self.rows: list[int | None] = [] if rows is None else rows  # card index per row, None = no card
+        self.more_rows = more_rows  # rows of the "⋮ n more" line (a click shows the whole column)
 
 
 def empty_mark(state: ColumnState, look: Look) -> tuple[str, str | None]:

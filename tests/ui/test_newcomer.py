@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
+from spider_tui.ui.widgets.footer import Footer
 from spider_tui.store.rounds import latest_round
 from spider_tui.ui.widgets import Tableau
 from spider_tui.ui.widgets.dialogs import Confirm, Won
@@ -138,7 +139,7 @@ async def test_won_panel_stays_on_enter_and_comes_back(make_app):
         await pilot.press("u")  # no undo after a win, and the status line stays
         assert status(app) == won and app.table.won
         await pilot.pause()
-        footer = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        footer = " ".join(f"{k.key_display} {k.description}" for k in app.screen.query_one(Footer).items())
         assert "New" in footer
         for word in ("Deal", "Undo", "Hint"):
             assert word not in footer  # the footer no longer offers what a won round can't do

@@ -10,7 +10,6 @@ way back) it posts up as a message (``ui/messages.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -577,7 +576,7 @@ class NextRoundScreen(GameScreen):
     """A round whose New brings the next of a series (a lesson's): its n and its chip say Next.
     Textual merges a subclass's binding for a key over its base's, so only the word differs."""
 
-    BINDINGS = bindings([replace(command("new"), label=N_("Next"))])
+    BINDINGS = bindings([command("new")._replace(label=N_("Next"))])
     NEW_LABEL = N_("Next")
 
 

@@ -7,7 +7,6 @@ widget a round uses (not a second renderer), with a move list below the table.
 
 from __future__ import annotations
 
-import dataclasses
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -60,7 +59,7 @@ class RecordList(OptionList):
     """The records, one an option; its own Enter ("select") is shown in the footer as Replay
     (OptionList's own, hidden, would shadow the screen's and leave the footer without it)."""
 
-    BINDINGS = bindings([dataclasses.replace(RECORDS_OPEN, action="select")])
+    BINDINGS = bindings([RECORDS_OPEN._replace(action="select")])
 
 
 class RecordsScreen(Screen):
