@@ -83,8 +83,9 @@ class RateLimit:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.last = burst, clock()
 
-    def take(self) -> bool:
-        now = self.clock()
+    def take(self, now: float | None = None) -> bool:
+        if now is None:
+            now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
@@ -107,11 +108,11 @@ class Buckets:
         self._swept = time.monotonic()
 
     def take(self, key: Any) -> bool:
+        now = time.monotonic()
         b = self._buckets.get(key)
         if b is None:
             b = self._buckets[key] = RateLimit(self.rate, self.burst)
-        ok = b.take()
-        now = time.monotonic()
+        ok = b.take(now) if b.clock is time.monotonic else b.take()
         if now - self._swept > 60:
             self._swept = now
             self._buckets = {k: v for k, v in self._buckets.items() if not v.full()}
