@@ -86,8 +86,9 @@ class RateLimit:
     def take(self, now: float | None = None) -> bool:
         if now is None:
             now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
+        if now > self.last:  # a ``now`` read before the bucket was made never takes tokens away
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+            self.last = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
