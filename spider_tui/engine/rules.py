@@ -82,6 +82,10 @@ RULE_OPTIONS: tuple[RuleOption, ...] = (
 _OPTION_TOKENS = tuple((o.word, o.field) for o in RULE_OPTIONS)
 
 
+#: ``Rules.name`` of each rules asked (a few hundred combinations at most)
+_NAMES: "dict[Rules, str]" = {}
+
+
 class Rules(Frozen):
     """Rule options.  Every option off = classic Spider.
 
@@ -138,6 +142,12 @@ class Rules(Frozen):
     @property
     def name(self) -> str:
         """Canonical spelling, e.g. ``classic``, ``scorpion``, ``spiderette+relaxed+undo-off``."""
+        known = _NAMES.get(self)  # asked for every position written (the Palast: every answer)
+        if known is None:
+            known = _NAMES[self] = self._name()
+        return known
+
+    def _name(self) -> str:
         parts = [] if self.variant == SPIDER else [self.variant]
         for token, attr in _OPTION_TOKENS:
             if getattr(self, attr) and not (token == "timed" and self.fast):

@@ -156,6 +156,16 @@ class Part:
             out[name] = _dump(value)
         return out
 
+    def _shallow(self) -> dict[str, Any]:
+        """``to_json`` one level deep: the parts inside stay parts (``_ENCODE`` writes them)."""
+        out: dict[str, Any] = {}
+        for name, omit, default in _dumped(type(self)):
+            value = getattr(self, name)
+            if omit and value == default:
+                continue
+            out[name] = value
+        return out
+
     @classmethod
     def from_json(cls: type[P], obj: Any) -> P:
         """The part from a JSON object; raises ``BadMessage``.  A field of the wrong type (or
@@ -314,9 +324,14 @@ class Message(Part):
     def to_json(self) -> dict[str, Any]:
         return {"type": self.TYPE, **super().to_json()}
 
+    def _shallow(self) -> dict[str, Any]:
+        out = super()._shallow()
+        return {"type": self.TYPE, **out}
+
     def text(self) -> str:
-        """The message as compact JSON, as it goes on the wire."""
-        return json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+        """The message as compact JSON, as it goes on the wire (the same text as
+        ``json.dumps(self.to_json(), …)``, without building every part's dict first)."""
+        return _ENCODE(self._shallow())
 
     @classmethod
     def precheck(cls, obj: dict, msg_id: int | None) -> None:
@@ -410,7 +425,8 @@ class Play(Message):
     move: str = wire(text=32, missing="'play' needs a 'move'.")
 
     def checked(self) -> Play:
-        return dataclasses.replace(self, move=check_move(self.move, self.id))
+        self.move = check_move(self.move, self.id)  # a new message, nobody else holds it yet
+        return self
 
 
 @dataclass(kw_only=True)
@@ -776,24 +792,21 @@ def _read_client(data: str | bytes) -> Message:
         shown = kind[:20] if not has_control(kind) else "?"
         raise Refusal(f"Unknown message type {shown!r}.", msg_id)
     wire_fields, allowed = _wire(cls)
-    extra = [k for k in obj if k not in allowed]
-    if extra:
+    if not allowed.issuperset(obj):
+        extra = [k for k in obj if k not in allowed]
         shown = str(extra[0])[:20] if not has_control(str(extra[0])) else "?"
         raise Refusal(f"'{kind}' takes no field {shown!r}.", msg_id)
     cls.precheck(obj, msg_id)
-
-    def needs(f: dataclasses.Field) -> None:
-        if f.name not in obj and not _has_default(f):
-            raise Refusal(f.metadata.get("missing") or f"'{kind}' needs '{f.name}'.", msg_id)
-
     if cls.PRESENCE_FIRST:
         for f in wire_fields:
-            needs(f)
+            if f.name not in obj and not _has_default(f):
+                raise Refusal(f.metadata.get("missing") or f"'{kind}' needs '{f.name}'.", msg_id)
     values: dict[str, Any] = {}
     for f in wire_fields:
-        needs(f)
         if f.name in obj:
             values[f.name] = _check(f, obj[f.name], msg_id)
+        elif not _has_default(f):
+            raise Refusal(f.metadata.get("missing") or f"'{kind}' needs '{f.name}'.", msg_id)
     return cls(id=msg_id, **values).checked()
 
 
@@ -862,8 +875,23 @@ def table_rules(text: str) -> str:
     return rules.with_options(scoring=False).name
 
 
+#: ``check_move``'s answers to the move texts it took lately (a few hundred texts are common)
+_MOVES: dict[str, str] = {}
+
+
 def check_move(text: str, msg_id: int | None) -> str:
     """A ``play`` move, normalised: ``deal``, ``undo``, ``give up``, ``joker>N`` or ``S>T[:K]``."""
+    known = _MOVES.get(text)
+    if known is not None:
+        return known
+    move = _check_move(text, msg_id)
+    if len(_MOVES) >= 4096:
+        _MOVES.clear()
+    _MOVES[text] = move
+    return move
+
+
+def _check_move(text: str, msg_id: int | None) -> str:
     t = " ".join(text.strip().lower().split())
     if not t.isascii():  # "３>７": fullwidth (or other) digits are not move numbers
         raise Refusal("Write moves with plain digits and letters, like 3>7 or deal.", msg_id)
@@ -1025,6 +1053,17 @@ def _load(tp: Any, value: Any, where: str) -> Any:
     if isinstance(tp, type) and issubclass(tp, Part):
         return tp.from_json(value)
     raise TypeError(f"no reader for {tp!r}")  # pragma: no cover - a definition's mistake
+
+
+def _part_json(value: Any) -> Any:
+    if isinstance(value, Part):
+        return value._shallow()
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
+#: Compact JSON, parts written as their ``to_json`` would be (one encoder for every message:
+#: ``json.dumps`` with options makes a new one at each call).
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=_part_json).encode
 
 
 def _dump(value: Any) -> Any:

@@ -39,11 +39,15 @@ def play_rules(table_rules_name: str) -> str:
     return rules_named(table_rules_name).with_options(scoring=True).name
 
 
+#: ``json.dumps(…, separators=(",", ":"), ensure_ascii=False)``, its encoder made once
+_ENCODE = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
 def dumps(message: dict | messages.Message) -> str:
     """One outgoing message as compact JSON."""
     if isinstance(message, messages.Message):
         return message.text()
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODE(message)
 
 
 __all__ = [

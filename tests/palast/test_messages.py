@@ -160,3 +160,28 @@ def test_a_league_of_shared_rows_is_the_same_text_as_one_made_whole(rows, me, ms
     shared = m.League(players=m.Rows(rows), total=total, me=me, id=msg_id)
     assert shared.text() == whole.text() == protocol.dumps(whole)
     assert json.loads(shared.text()) == whole.to_json()
+
+
+def test_text_is_the_json_of_to_json_byte_for_byte():
+    """``Message.text`` writes parts through its encoder's hook (issue 32); the text is the one
+    ``json.dumps(to_json())`` gives, nested parts, lists of parts, omitted flags and all."""
+    import json
+
+    from spider_tui.palast import messages as m
+
+    def old(msg: m.Message) -> str:
+        return json.dumps(msg.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+    table = m.TableInfo(id=7, host="Ännchen", players=["A", "Bé"], private=True)
+    samples: list[m.Message] = [
+        m.Played(move="3>7", position="suits: 2\nrules: classic\n1: ?? |\u00a0AS\n", score=512, id=9,
+                 turned_up=[m.TurnedUp(column=3, card="KH"), m.TurnedUp(column=10, card="2S")], dealt=["AS"] * 10,
+                 completed=[4]),
+        m.Played(move="undo", position="", score=None),
+        m.Joined(table=table, code="ABCD", id=2**52),
+        m.League(players=[m.LeagueRow(name="x", rating=1.5, place=1), m.LeagueRow(name="y")],
+                 me=m.LeagueRow(name="z", rating=-0.25), total=3),
+        m.Refused(reason="Nope \"quoted\" \\ and \u2028", code=m.Code.TRY_AGAIN, id=-1),
+    ]
+    for msg in samples:
+        assert msg.text() == old(msg)

@@ -24,8 +24,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
+
+from spider_tui.palast.server.frames import ReadingConnection
 
 log = logging.getLogger("spider.palast")
 
@@ -161,8 +162,9 @@ class Guard:
                 or self.held.get("net " + prefix_key(key), 0) > self.prefix_limit() + 2 * self.per_address)
 
 
-class GuardedConnection(ServerConnection):
-    """A server connection that counts from accept and keeps a reader that never reads bounded.
+class GuardedConnection(ReadingConnection):
+    """A server connection that counts from accept and keeps a reader that never reads bounded
+    (its plain text messages read where they arrive: ``frames.ReadingConnection``).
     ``guard`` is set on a subclass made per server (``connection_class``)."""
 
     guard: Guard

@@ -311,6 +311,11 @@ class Palast:
         """Answer one checked message of a signed-in player (``messages.read_client``), by its
         class; raises ``Refusal``."""
         self.acted[player.id] = self.clock()
+        if type(req) is m.Play:  # nine in ten messages: the rest of the questions can't be it
+            t = self.table_of(player.id)
+            if t is None:
+                raise Refusal("You don't sit at a table.", code=m.Code.NOT_SEATED)
+            return await t.play(player, req.move, req.id)
         if isinstance(req, m.ListTables):
             return self.list_tables(player.id, req.page)
         if isinstance(req, m.AskLeague):

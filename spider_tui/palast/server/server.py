@@ -39,6 +39,7 @@ from spider_tui.palast.server.broker import Broker
 from spider_tui.palast.server.guard import (DRAIN_MARK, HANDSHAKE_SECONDS, PREFIX_FACTOR, WRITE_LIMIT, Guard,
                                             GuardedConnection, address_key, connection_class, prefix_key)
 from spider_tui.palast.server.db import PlayerRow, Store
+from spider_tui.palast.server.frames import ReadingConnection, text_frame
 from spider_tui.palast.protocol import Refusal
 from spider_tui.palast.reasons import message_in_language
 from spider_tui.palast.server.house import HouseBots
@@ -82,10 +83,12 @@ class RateLimit:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.last = burst, clock()
 
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
+    def take(self, now: float | None = None) -> bool:
+        if now is None:
+            now = self.clock()
+        if now > self.last:  # a ``now`` read before the bucket was made never takes tokens away
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+            self.last = now
         if self.tokens < 1:
             return False
         self.tokens -= 1
@@ -106,15 +109,19 @@ class Buckets:
         self._swept = time.monotonic()
 
     def take(self, key: Any) -> bool:
+        now = time.monotonic()
         b = self._buckets.get(key)
         if b is None:
             b = self._buckets[key] = RateLimit(self.rate, self.burst)
-        ok = b.take()
-        now = time.monotonic()
+        ok = b.take(now) if b.clock is time.monotonic else b.take()
         if now - self._swept > 60:
             self._swept = now
             self._buckets = {k: v for k, v in self._buckets.items() if not v.full()}
         return ok
+
+
+#: The last shared text framed and its frame (a table's event goes to each of its seats in turn).
+_last_framed: list[Any] = [None, b""]
 
 
 class Outbox:
@@ -135,7 +142,8 @@ class Outbox:
         self.held: list[m.Message | str] | None = None  # while a sign-in's resume is read: events wait
 
     def send(self, message: m.Message | str) -> None:
-        """Send one message (or the JSON text of one already made for several players)."""
+        """Send one message (or the JSON text of one already made for several players: its
+        frame is made once for all of them, a server's frame being the same on every connection)."""
         if self.held is not None:
             self.held.append(message)
             return
@@ -144,18 +152,25 @@ class Outbox:
             return
         if self.lang is not None:
             message = message_in_language(message, self.lang)
-        data = (message if isinstance(message, str) else protocol.dumps(message)).encode("utf-8")
+        if message is _last_framed[0]:
+            frame = _last_framed[1]
+        else:
+            frame = text_frame((message if isinstance(message, str) else protocol.dumps(message)).encode("utf-8"))
+            if isinstance(message, str):
+                _last_framed[:] = [message, frame]
         # The message counts before it is queued: what waits unread may never pass the limit.
-        if ws.transport.get_write_buffer_size() + self.framed + len(data) > WRITE_LIMIT:
+        if ws.transport.get_write_buffer_size() + self.framed + len(frame) > WRITE_LIMIT:
             log.info("dropping a connection that reads too slowly")
             self.dropped = True
             # No closing handshake: a client that doesn't read would never complete it.
             ws.transport.abort()
             return
-        ws.protocol.send_text(data)
+        # What ``protocol.send_text`` would queue (no extension is ever negotiated: no
+        # compression), without a ``Frame`` and its serialisation for each connection.
+        ws.protocol.writes.append(frame)
         if not self.framed:
             asyncio.get_running_loop().call_soon(self.flush)
-        self.framed += len(data)
+        self.framed += len(frame)
 
     def flush(self) -> None:
         """Write what was framed since the last flush, in one write (websockets may have written
@@ -328,6 +343,7 @@ class PalastServer:
 
     async def _connection(self, ws: ServerConnection, address: str) -> None:
         out = Outbox(ws)
+        receive = ws.next_message if isinstance(ws, ReadingConnection) else ws.recv
         player: PlayerRow | None = None
         deadline = asyncio.get_running_loop().time() + HELLO_SECONDS  # never moved
         anonymous = False
@@ -336,7 +352,7 @@ class PalastServer:
             while player is None:
                 try:
                     async with asyncio.timeout_at(deadline):
-                        first = await ws.recv()
+                        first = await receive()
                 except TimeoutError:
                     out.send(m.Error(reason="Say hello first (within 10 seconds).", code=m.Code.HELLO_FIRST))
                     return
@@ -352,7 +368,8 @@ class PalastServer:
                 if isinstance(ws, GuardedConnection):
                     ws.player_id = player.id  # its pings count against the player's bucket too
                 self.palast.addresses[player.id] = address
-            async for data in ws:
+            while True:
+                data = await receive()
                 if self._flooding(address, player.id, out, data):
                     flooded = True
                     return

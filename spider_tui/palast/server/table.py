@@ -543,7 +543,9 @@ class LiveTable:
         answer = played_answer(text, g, state, played)
         if msg_id is not None:
             s.answers.keep(n, msg_id, s.seq, answer)
-        if self.all_done():
+        # The player who just acted and still plays (not idle now, not out) keeps the round going:
+        # no need to ask every seat's state (``stuck`` looks for a move in each game).
+        if not (state == "playing" and player.id not in self.out) and self.all_done():
             lobby.spawn(self.end_round(n))
         return answer
 
