@@ -44,6 +44,7 @@ from websockets.protocol import State
 
 from spider_tui.palast import KEY_HEADER, messages as m
 from spider_tui.palast.messages import BadMessage, Message
+from spider_tui.palast.frame_head import frame_head
 
 
 #: Message types the server sends only as events, never as the answer to a request (docs/protocol.md).
@@ -113,17 +114,10 @@ class Connection(ClientConnection, asyncio.BufferedProtocol):
         size, i, start = len(data), 0, 0  # ``start``: the first byte not yet handed on
         while i + 2 <= size:
             first, second = data[i], data[i + 1]
-            n, head = second & 0x7F, 2
-            if n == 126:
-                if i + 4 > size:
-                    break
-                n, head = (data[i + 2] << 8) | data[i + 3], 4
-            elif n == 127:
-                if i + 10 > size:
-                    break
-                n, head = int.from_bytes(data[i + 2:i + 10], "big"), 10
-            if second & 0x80:
-                head += 4  # masked: a server's frame never is (websockets says so)
+            found = frame_head(data, i, size)
+            if found is None:
+                break
+            n, head = found
             end = i + head + n
             if n > RECEIVE_LIMIT:  # too long: websockets refuses it and closes the connection
                 self._scan = False

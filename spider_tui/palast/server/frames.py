@@ -26,6 +26,8 @@ from websockets.asyncio.server import ServerConnection
 from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 
+from spider_tui.palast.frame_head import frame_head
+
 try:
     from websockets.speedups import apply_mask
 except ImportError:  # pragma: no cover - websockets without its C extension
@@ -92,17 +94,10 @@ class ReadingConnection(ServerConnection):
         limit = min(sizes) if sizes else None  # what websockets would take in a frame of its own
         while i + 2 <= size:
             first, second = data[i], data[i + 1]
-            n, head = second & 0x7F, 2
-            if n == 126:
-                if i + 4 > size:
-                    break
-                n, head = (data[i + 2] << 8) | data[i + 3], 4
-            elif n == 127:
-                if i + 10 > size:
-                    break
-                n, head = int.from_bytes(data[i + 2:i + 10], "big"), 10
-            if second & 0x80:
-                head += 4
+            found = frame_head(data, i, size)
+            if found is None:
+                break
+            n, head = found
             if limit is not None and n > limit:  # too long: websockets refuses it and closes
                 self._scan = False
                 break
