@@ -18,6 +18,7 @@ class only), a ``repr`` that names them, pickling, and ``FrozenInstanceError`` o
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
+from operator import attrgetter
 from typing import Any
 
 
@@ -25,17 +26,29 @@ class Frozen:
     """A frozen record (see the module doc)."""
 
     __slots__: tuple[str, ...] = ()
+    _get: Any = staticmethod(lambda self: ())  # the fields as a tuple, made per class below
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # One C getter per class: hashing and comparing are asked for every position the
+        # Palast writes (``Rules.name``), and a generator over the names costs ~3x as much.
+        super().__init_subclass__(**kwargs)
+        names = tuple(cls.__slots__)
+        if len(names) > 1:
+            cls._get = staticmethod(attrgetter(*names))
+        elif names:
+            one = attrgetter(names[0])
+            cls._get = staticmethod(lambda self: (one(self),))
 
     def _fields(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return self._get(self)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self is other or self._get(self) == other._get(other)  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(self._get(self))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
