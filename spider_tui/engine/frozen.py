@@ -26,7 +26,7 @@ class Frozen:
     """A frozen record (see the module doc)."""
 
     __slots__: tuple[str, ...] = ()
-    _get: Any = staticmethod(lambda self: ())  # the fields as a tuple, made per class below
+    _get: Any = staticmethod(lambda self: ())  # the fields as a tuple, set per class below
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # One C getter per class: hashing and comparing are asked for every position the
@@ -38,6 +38,8 @@ class Frozen:
         elif names:
             one = attrgetter(names[0])
             cls._get = staticmethod(lambda self: (one(self),))
+        else:  # ``__slots__ = ()`` of its own: no fields, as before, not its parent's
+            cls._get = Frozen.__dict__["_get"]
 
     def _fields(self) -> tuple:
         return self._get(self)
